@@ -1,0 +1,24 @@
+import Foundation
+
+/// One thing to do. The id stays the same for the item's whole life, so a change made
+/// elsewhere (another terminal, another device) can never be applied to the wrong item.
+public struct TodoItem: Identifiable, Codable, Sendable, Equatable {
+    public let id: UUID
+    /// Kept exactly as the user typed it, after trimming; it may hold any character,
+    /// so whatever prints it must escape what a terminal would act on.
+    public var title: String
+    public var isFinished: Bool
+
+    public init(id: UUID, title: String, isFinished: Bool = false) {
+        self.id = id
+        self.title = title
+        self.isFinished = isFinished
+    }
+
+    /// The title as it is saved: trimmed of spaces and line breaks at both ends,
+    /// or nil when nothing is left, which is what "empty" means for a title.
+    public static func normalizedTitle(_ typed: String) -> String? {
+        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

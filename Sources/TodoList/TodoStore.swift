@@ -1,0 +1,9 @@
+/// Where the list is kept. View-models depend on this, never on a file, so a test, a
+/// preview or another device's store can stand in.
+public protocol TodoStore {
+    /// The list as last saved; an empty list when nothing was ever saved.
+    func loadTodos() throws -> Todos
+    /// Applies `change` to the list as it is saved now, not as the caller last saw it, saves
+    /// it, and returns the result. When it throws, nothing was saved.
+    func apply(_ change: TodoChange) throws -> Todos
+}

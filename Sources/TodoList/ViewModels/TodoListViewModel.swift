@@ -1,0 +1,102 @@
+import Foundation
+import Observation
+
+/// A section of the list as a view shows it: its heading and its items, in order.
+public struct TodoSection: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case todo, finished
+    }
+
+    public let kind: Kind
+    public let items: [TodoItem]
+
+    public init(kind: Kind, items: [TodoItem]) {
+        self.kind = kind
+        self.items = items
+    }
+
+    public var title: String {
+        switch kind {
+        case .todo: "To do"
+        case .finished: "Finished"
+        }
+    }
+}
+
+/// The list screen: its sections, the counter, every change a user makes to the list, and
+/// which screen is open on top of it (the add form or an item's detail).
+///
+/// Every change goes through the store first; the list shows the store's answer, so what
+/// is on screen is always what was saved. A change that throws leaves both as they were.
+@MainActor
+@Observable
+public final class TodoListViewModel {
+    public private(set) var todos = Todos()
+    /// The add form, while it is open.
+    public private(set) var addForm: AddTodoViewModel?
+    /// The detail of one item, while it is open.
+    public private(set) var detail: TodoDetailViewModel?
+
+    private let store: any TodoStore
+    private let newID: () -> UUID
+
+    /// Reads nothing yet: call `load()` when the list is about to be shown.
+    public init(store: any TodoStore, newID: @escaping () -> UUID = UUID.init) {
+        self.store = store
+        self.newID = newID
+    }
+
+    public func load() throws {
+        todos = try store.loadTodos()
+    }
+
+    /// Only the sections that hold items: an empty one is not shown, not even its heading.
+    public var sections: [TodoSection] {
+        [TodoSection(kind: .todo, items: todos.todo), TodoSection(kind: .finished, items: todos.finished)]
+            .filter { !$0.items.isEmpty }
+    }
+
+    public var isEmpty: Bool { todos.all.isEmpty }
+
+    public var counter: String {
+        "\(todos.todo.count) to do, \(todos.finished.count) finished"
+    }
+
+    public func check(_ id: TodoItem.ID) throws { try apply(.check(id)) }
+    public func uncheck(_ id: TodoItem.ID) throws { try apply(.uncheck(id)) }
+    public func delete(_ id: TodoItem.ID) throws { try apply(.delete(id)) }
+    public func rename(_ id: TodoItem.ID, to title: String) throws { try apply(.rename(id, to: title)) }
+    public func clearFinished() throws { try apply(.clearFinished) }
+    public func undo() throws { try apply(.undo) }
+
+    @discardableResult
+    public func openAddForm() -> AddTodoViewModel {
+        let form = AddTodoViewModel(list: self, newID: newID)
+        addForm = form
+        return form
+    }
+
+    @discardableResult
+    public func openDetail(_ id: TodoItem.ID) throws -> TodoDetailViewModel {
+        guard let item = todos.item(withID: id) else { throw TodoError.noSuchItem }
+        let opened = TodoDetailViewModel(item: item, list: self)
+        detail = opened
+        return opened
+    }
+
+    func add(_ item: TodoItem) throws {
+        try apply(.add(item))
+    }
+
+    func closeAddForm() {
+        addForm = nil
+    }
+
+    func closeDetail() {
+        detail = nil
+    }
+
+    private func apply(_ change: TodoChange) throws {
+        todos = try store.apply(change)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Keeps `Specs/` and the tests in step: a scenario without a test, or a test naming a
+/// scenario that does not exist, turns `swift test` red.
+@Suite("Traceability between Specs/ and the tests")
+struct TraceabilityTests {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("Specs/ holds scenarios, each ID only once")
+    func specsHoldUniqueScenarioIDs() throws {
+        let ids = try scenarioIDs()
+
+        #expect(!ids.isEmpty, "no scenario IDs found in Specs/: the check below would pass vacuously")
+        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "scenario IDs used more than once: \(repeated)")
+    }
+
+    @Test("Every scenario has a test named after its ID")
+    func everyScenarioHasATest() throws {
+        let untested = Set(try scenarioIDs()).subtracting(try testedIDs())
+
+        #expect(untested.isEmpty, "scenarios with no test: \(untested.sorted(by: Self.idOrder))")
+    }
+
+    @Test("Every ID a test names is a scenario in Specs/")
+    func everyTestedIDIsAScenario() throws {
+        let orphans = try testedIDs().subtracting(try scenarioIDs())
+
+        #expect(orphans.isEmpty, "tests named after IDs that no scenario has: \(orphans.sorted(by: Self.idOrder))")
+    }
+
+    private func scenarioIDs() throws -> [String] {
+        let tag = #/`@([A-Z][A-Z0-9]*-[0-9]+)`/#
+        return try files(under: "Specs", endingWith: ".feature.md").flatMap { text in
+            text.matches(of: tag).map { String($0.output.1) }
+        }
+    }
+
+    private func testedIDs() throws -> Set<String> {
+        let named = #/@Test\("([A-Z][A-Z0-9]*-[0-9]+) /#
+        let rawIdentifier = #/func `([A-Z][A-Z0-9]*-[0-9]+) /#
+        let sources = try files(under: "Tests", endingWith: ".swift")
+        return Set(sources.flatMap { text in
+            text.matches(of: named).map { String($0.output.1) }
+                + text.matches(of: rawIdentifier).map { String($0.output.1) }
+        })
+    }
+
+    private func files(under folder: String, endingWith suffix: String) throws -> [String] {
+        let root = Self.packageRoot.appendingPathComponent(folder)
+        let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil),
+                                      "cannot read \(root.path)")
+        return try enumerator.compactMap { $0 as? URL }
+            .filter { $0.lastPathComponent.hasSuffix(suffix) }
+            .map { try String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    /// Orders `TL-2` before `TL-10`, so the lists in failure messages read naturally.
+    private static func idOrder(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: .numeric) == .orderedAscending
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TodoList
+
+@MainActor
+@Suite("Adding a to-do")
+struct AddTodoViewModelTests {
+    @Test("TA-1 The add form starts with an empty title, Cancel, and a disabled Save")
+    func formStartsEmpty() throws {
+        let (list, _) = try makeSUT()
+
+        let form = list.openAddForm()
+
+        #expect(list.addForm === form)
+        #expect(form.title == "")
+        #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
+    }
+
+    @Test("TA-2 Cancelling the form adds nothing")
+    func cancelAddsNothing() throws {
+        let (list, store) = try makeSUT(todo: ["Call Ann"])
+        let form = list.openAddForm()
+        form.title = "Buy milk"
+
+        form.cancel()
+
+        #expect(list.addForm == nil)
+        #expect(list.todos.todo.titles == ["Call Ann"])
+        #expect(store.todos == makeTodos(todo: ["Call Ann"]))
+    }
+
+    @Test("TA-3 With an empty title, Save is disabled and grey")
+    func emptyTitleDisablesSave() throws {
+        let (list, _) = try makeSUT()
+        let form = list.openAddForm()
+        form.title = "Buy milk"
+
+        form.title = ""
+
+        #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
+    }
+
+    @Test("TA-4 With a title, Save is enabled and green")
+    func titleEnablesSave() throws {
+        let (list, _) = try makeSUT()
+        let form = list.openAddForm()
+
+        form.title = "Buy milk"
+
+        #expect(form.saveButton == SaveButtonState(isEnabled: true, colour: .green))
+    }
+
+    @Test("TA-5 Saving puts the new to-do at the top of To do")
+    func saveInsertsAtTop() throws {
+        let (list, store) = try makeSUT(todo: ["Call Ann"])
+        let form = list.openAddForm()
+        form.title = "Buy milk"
+
+        let saved = try form.save()
+
+        #expect(saved == TodoItem(id: id(100), title: "Buy milk"))
+        #expect(list.addForm == nil)
+        #expect(list.todos.todo == [saved, TodoItem(id: id(1), title: "Call Ann")])
+        #expect(store.todos == list.todos)
+    }
+
+    @Test("TA-6 A title is trimmed before it is saved")
+    func titleIsTrimmed() throws {
+        let (list, _) = try makeSUT()
+        let form = list.openAddForm()
+        form.title = "   Buy milk  \n"
+
+        try form.save()
+
+        #expect(list.todos.todo.titles == ["Buy milk"])
+    }
+
+    @Test("TA-7 A title of only spaces counts as empty")
+    func whitespaceOnlyIsEmpty() throws {
+        let (list, store) = try makeSUT()
+        let form = list.openAddForm()
+
+        form.title = " \t  "
+
+        #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
+        #expect(throws: TodoError.emptyTitle) { try form.save() }
+        #expect(list.addForm === form)
+        #expect(store.todos == Todos())
+    }
+
+    @Test("TA-8 A title in any script is kept exactly as typed",
+          arguments: ["Köp mjölk", "牛乳を買う", "Купить молоко", "🥛 milk", "اشترِ الحليب", "e\u{301}clair"])
+    func anyScriptIsKept(title: String) throws {
+        let (list, store) = try makeSUT()
+        let form = list.openAddForm()
+        form.title = title
+
+        try form.save()
+
+        #expect(list.todos.todo.map { Array($0.title.unicodeScalars) } == [Array(title.unicodeScalars)])
+        #expect(store.todos == list.todos)
+    }
+
+    private func makeSUT(todo: [String] = []) throws -> (TodoListViewModel, InMemoryTodoStore) {
+        let store = InMemoryTodoStore(makeTodos(todo: todo))
+        let list = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
+        try list.load()
+        return (list, store)
+    }
+}
