@@ -7,8 +7,11 @@ let package = Package(
     targets: [
         // Models and view-models of the to-do list: no I/O, no UI types.
         .target(name: "TodoList"),
+        // The durable file store behind every list.
+        .target(name: "LocalStore", dependencies: ["TodoList"]),
 
         .testTarget(name: "TodoListTests", dependencies: ["TodoList"]),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests"),
     ],

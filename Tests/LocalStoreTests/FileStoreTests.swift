@@ -1,0 +1,201 @@
+import Foundation
+import LocalStore
+import Testing
+import TodoList
+
+@MainActor
+@Suite("Keeping the list on this machine")
+final class FileStoreTests {
+    private let folder: TemporaryFolder
+    private var storeURL: URL { folder.file("data/store.json") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test("TP-1 An added to-do is still there after a restart")
+    func addSurvivesRestart() throws {
+        let before = try makeList()
+        let form = before.openAddForm()
+        form.title = "Buy milk"
+        try form.save()
+
+        let after = try makeList()
+
+        #expect(after.todos.todo.titles == ["Buy milk"])
+        #expect(after.todos == before.todos)
+    }
+
+    @Test("TP-2 An update is still there after a restart")
+    func updateSurvivesRestart() throws {
+        try seed(todo(1, "Buy milk"), todo(2, "Call Ann"))
+        let before = try makeList()
+        try before.check(id(1))
+        try before.rename(id(2), to: "Call Anna")
+
+        let after = try makeList()
+
+        #expect(after.todos.todo.titles == ["Call Anna"])
+        #expect(after.todos.finished.titles == ["Buy milk"])
+    }
+
+    @Test("TP-3 A deleted item stays gone after a restart")
+    func deleteSurvivesRestart() throws {
+        try seed(todo(1, "Buy milk"), todo(2, "Call Ann"))
+        try makeList().delete(id(1))
+
+        let after = try makeList()
+
+        #expect(after.todos.all.titles == ["Call Ann"])
+    }
+
+    @Test("TP-4 Undo still works after a restart")
+    func undoSurvivesRestart() throws {
+        try seed(todo(1, "Buy milk"))
+        try makeList().check(id(1))
+
+        let after = try makeList()
+        try after.undo()
+
+        #expect(after.todos.todo.titles == ["Buy milk"])
+        #expect(try makeList().todos.todo.titles == ["Buy milk"])
+    }
+
+    @Test("TP-5 With no store yet, the list is empty and the store is made on the first save")
+    func missingStoreIsEmptyUntilFirstSave() throws {
+        let list = try makeList()
+
+        #expect(list.isEmpty)
+        #expect(try folder.contents() == [])
+
+        try FileStore(url: storeURL).apply(.add(todo(1, "Buy milk")))
+
+        #expect(FileManager.default.fileExists(atPath: storeURL.path))
+        #expect(try makeList().todos.todo.titles == ["Buy milk"])
+    }
+
+    nonisolated static let damagedContents: [Data] = [
+        Data(),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [".utf8),
+        Data([0xFF, 0x00, 0x13, 0x37, 0xC3]),
+        Data("[1, 2, 3]".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": 5}}".utf8),
+        Data("{\"version\": \"one\"}".utf8),
+    ]
+
+    @Test("TP-6 A damaged store is refused with an error naming the file, and left as it was",
+          arguments: damagedContents)
+    func damagedStoreIsRefusedUntouched(contents: Data) throws {
+        try write(contents)
+        let store = FileStore(url: storeURL)
+
+        #expect { try store.loadTodos() } throws: { error in
+            (error as? StoreError).map { Self.isDamaged($0) } ?? false
+                && error.localizedDescription.contains(self.storeURL.path)
+        }
+        #expect(throws: StoreError.self) { try store.apply(.add(todo(1, "Buy milk"))) }
+
+        #expect(try Data(contentsOf: storeURL) == contents)
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-7 A store written by a newer version is refused and left as it was")
+    func newerStoreIsRefusedUntouched() throws {
+        let contents = Data("{\"version\": 999, \"todos\": {\"todo\": [], \"finished\": []}, \"future\": true}".utf8)
+        try write(contents)
+        let store = FileStore(url: storeURL)
+
+        #expect(throws: StoreError.newerVersion(path: storeURL.path, version: 999)) {
+            try store.apply(.add(todo(1, "Buy milk")))
+        }
+        #expect(StoreError.newerVersion(path: storeURL.path, version: 999).localizedDescription.contains("update"))
+
+        #expect(try Data(contentsOf: storeURL) == contents)
+    }
+
+    @Test("TP-8 Two writers at the same time lose nothing")
+    func twoWritersLoseNothing() async throws {
+        let url = storeURL
+        let perWriter = 40
+
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let store = FileStore(url: url)
+                    for n in 0..<perWriter {
+                        _ = try? store.apply(.add(todo(writer * 1000 + n, "writer \(writer) item \(n)")))
+                    }
+                }
+            }
+        }
+
+        let saved = try FileStore(url: url).loadTodos().all
+        #expect(saved.count == 2 * perWriter)
+        #expect(Set(saved.map(\.id)).count == 2 * perWriter)
+    }
+
+    @Test("TP-9 A temporary file left by a crash neither hides nor harms the list")
+    func leftOverTemporaryFile() throws {
+        try seed(todo(1, "Buy milk"))
+        let leftOver = folder.file("data/.store.json.tmp-12345-abcdef")
+        try Data("{\"version\": 1, \"tod".utf8).write(to: leftOver)
+
+        #expect(try makeList().todos.todo.titles == ["Buy milk"])
+
+        try FileStore(url: storeURL).apply(.add(todo(2, "Call Ann")))
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+        #expect(try makeList().todos.todo.titles == ["Call Ann", "Buy milk"])
+    }
+
+    @Test("A saved store is readable JSON that says which format it is in")
+    func savedStoreCarriesItsVersion() throws {
+        try seed(todo(1, "Buy milk"))
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: storeURL)) as? [String: Any])
+
+        #expect(json["version"] as? Int == StoreDocument.currentVersion)
+    }
+
+    @Test("A store that is a folder is refused")
+    func storeThatIsAFolder() throws {
+        try FileManager.default.createDirectory(at: storeURL, withIntermediateDirectories: true)
+
+        #expect(throws: StoreError.notAFile(path: storeURL.path)) { try FileStore(url: storeURL).loadTodos() }
+    }
+
+    @Test("The default store is in XDG_DATA_HOME, else in ~/.local/share")
+    func defaultLocation() {
+        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]).path
+                == "/data/todo-stories/store.json")
+        #expect(FileStore.defaultURL(environment: ["HOME": "/home/ann"]).path
+                == "/home/ann/.local/share/todo-stories/store.json")
+        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ann"]).path
+                == "/home/ann/.local/share/todo-stories/store.json")
+    }
+
+    // MARK: - Helpers
+
+    private func makeList() throws -> TodoListViewModel {
+        let list = TodoListViewModel(store: FileStore(url: storeURL))
+        try list.load()
+        return list
+    }
+
+    /// Saves the items, first to last, as the to-do section.
+    private func seed(_ items: TodoItem...) throws {
+        let store = FileStore(url: storeURL)
+        for item in items.reversed() {
+            _ = try store.apply(.add(item))
+        }
+    }
+
+    private func write(_ contents: Data) throws {
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: storeURL)
+    }
+
+    private static func isDamaged(_ error: StoreError) -> Bool {
+        if case .damaged = error { return true }
+        return false
+    }
+}
