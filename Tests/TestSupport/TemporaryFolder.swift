@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh folder for one test, removed again when the test lets go of it.
-final class TemporaryFolder {
-    let url: URL
+public final class TemporaryFolder {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("todo-stories-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -14,12 +14,12 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func file(_ path: String) -> URL {
+    public func file(_ path: String) -> URL {
         url.appendingPathComponent(path)
     }
 
     /// Every name in the folder, hidden ones included, sorted.
-    func contents(of subfolder: String = "") throws -> [String] {
+    public func contents(of subfolder: String = "") throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: file(subfolder).path).sorted()
     }
 }

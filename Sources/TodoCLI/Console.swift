@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether standard input and output are a terminal: a person typing at a prompt, or a script.
+public struct Terminal: Equatable, Sendable {
+    public var isInputInteractive: Bool
+    public var isOutputInteractive: Bool
+
+    public init(isInputInteractive: Bool, isOutputInteractive: Bool) {
+        self.isInputInteractive = isInputInteractive
+        self.isOutputInteractive = isOutputInteractive
+    }
+
+    /// The terminal this process runs in.
+    public static var current: Terminal {
+        Terminal(isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1)
+    }
+}
+
+/// Where the program prints. Tests capture it; the real program writes to a file descriptor.
+@MainActor
+public protocol TextOutput: AnyObject {
+    func write(_ string: String)
+    func flush()
+}
+
+/// Where the program reads its command lines from.
+@MainActor
+public protocol LineReader: AnyObject {
+    /// The next line without its line break, or nil at the end of input. On a terminal the
+    /// reader shows `prompt` first.
+    func readLine(prompt: String) -> String?
+}
+
+/// Buffered output to a file descriptor: a long list is written in a few system calls,
+/// not one per line.
+final class FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity = 64 * 1024
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    func write(_ string: String) {
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= capacity {
+            flush()
+        }
+    }
+
+    func flush() {
+        var written = 0
+        while written < buffer.count {
+            let result = buffer.withUnsafeBytes { bytes in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                #else
+                Darwin.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                #endif
+            }
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { break }
+            written += result
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads lines with the standard library, printing the prompt itself: for piped input, or
+/// a terminal on a system without libedit.
+final class PlainLineReader: LineReader {
+    private let output: TextOutput
+
+    init(output: TextOutput) {
+        self.output = output
+    }
+
+    func readLine(prompt: String) -> String? {
+        output.write(prompt)
+        output.flush()
+        return Swift.readLine(strippingNewline: true)
+    }
+}
+
+/// Line editing and history from libedit, loaded at run time so the build needs nothing
+/// installed; `init` fails where the library is missing, and the program reads plain lines.
+final class EditLineReader: LineReader {
+    private typealias ReadLine = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+    private typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
+
+    private let readLineFunction: ReadLine
+    private let addHistory: AddHistory
+    private let output: TextOutput
+
+    init?(output: TextOutput) {
+        let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.3.dylib"]
+        guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
+              let readLine = dlsym(library, "readline"),
+              let addHistory = dlsym(library, "add_history")
+        else { return nil }
+        // libedit reads multibyte characters (é, 李) only under a UTF-8 locale; the program
+        // starts in "C", so take the user's, or C.UTF-8 when theirs is not UTF-8.
+        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        self.readLineFunction = unsafeBitCast(readLine, to: ReadLine.self)
+        self.addHistory = unsafeBitCast(addHistory, to: AddHistory.self)
+        self.output = output
+    }
+
+    func readLine(prompt: String) -> String? {
+        output.flush()
+        guard let line = readLineFunction(prompt) else { return nil }
+        defer { free(line) }
+        if line.pointee != 0 {
+            _ = addHistory(line)
+        }
+        return String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self)
+    }
+}

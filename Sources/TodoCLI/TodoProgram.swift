@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `todo` program. `run` takes everything from outside as parameters, so tests run the
+/// whole program in-process; `main` connects it to the real process.
+@MainActor
+public enum TodoProgram {
+    public static let version = "0.1.0"
+
+    /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
+    public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
+                           input: LineReader, output: TextOutput, errors: TextOutput) -> Int32 {
+        defer {
+            output.flush()
+            errors.flush()
+        }
+        let options: Options
+        do {
+            options = try Options.parse(arguments, environment: environment)
+        } catch {
+            errors.write("error: \(error.message); see todo --help\n")
+            return 2
+        }
+        let session = Session(options: options, environment: environment, terminal: terminal,
+                              input: input, output: output, errors: errors)
+        switch options.request {
+        case .help:
+            output.write(Help.overview(Session.commands, atPrompt: false))
+            return 0
+        case .version:
+            output.write("todo \(version)\n")
+            return 0
+        case .run(let words) where words.isEmpty:
+            return session.runLines()
+        case .run(let words):
+            return session.run(words)
+        }
+    }
+
+    /// Runs the program in this process, with its arguments, environment and terminal, and exits.
+    public static func main() -> Never {
+        let terminal = Terminal.current
+        let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+        let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
+        var input: LineReader = PlainLineReader(output: output)
+        if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
+            input = editor
+        }
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()),
+                         environment: ProcessInfo.processInfo.environment,
+                         terminal: terminal, input: input, output: output, errors: errors)
+        exit(status)
+    }
+}

@@ -1,0 +1,3 @@
+import TodoCLI
+
+TodoProgram.main()

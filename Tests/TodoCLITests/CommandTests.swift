@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+import LocalStore
+import TodoCLI
+import TodoList
+
+@MainActor
+@Suite("The todo command, one command at a time")
+final class CommandTests {
+    private let cli: CLIHarness
+
+    init() throws {
+        cli = try CLIHarness()
+    }
+
+    @Test("CLI-1 Quoted or not, the words after add make one title")
+    func addJoinsWords() throws {
+        let unquoted = cli.run("add", "Buy", "milk")
+        let quoted = cli.run("add", "Buy milk")
+
+        #expect(unquoted == Run(status: 0, output: "Added “Buy milk”.\n", errors: ""))
+        #expect(quoted.status == 0)
+        #expect(try cli.saved().todo.titles == ["Buy milk", "Buy milk"])
+    }
+
+    @Test("CLI-2 list shows To do then Finished, numbered across both, and the counter last")
+    func listShowsBothSections() throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
+
+        let run = cli.run("list")
+
+        #expect(run == Run(status: 0, output: """
+            To do
+              1 [ ] Buy milk
+              2 [ ] Call Ann
+            Finished
+              3 [x] Pay rent
+
+            2 to do, 1 finished
+
+            """, errors: ""))
+        #expect(cli.run("ls") == run)
+    }
+
+    @Test("CLI-3 list on an empty list says how to add something")
+    func emptyListHint() {
+        let run = cli.run("list")
+
+        #expect(run == Run(status: 0, output: "Nothing here yet. Add a to-do with: add TITLE\n", errors: ""))
+    }
+
+    @Test("CLI-4 list todo and list finished show one section and keep the numbers")
+    func listOneSection() throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
+
+        #expect(cli.run("list", "finished").output == "Finished\n  3 [x] Pay rent\n\n2 to do, 1 finished\n")
+        #expect(cli.run("list", "todo").output == "To do\n  1 [ ] Buy milk\n  2 [ ] Call Ann\n\n2 to do, 1 finished\n")
+        #expect(cli.run("list", "someday").status == 2)
+    }
+
+    @Test("CLI-5 check, uncheck and delete act on the item with that number")
+    func checkUncheckDeleteByNumber() throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
+
+        #expect(cli.run("check", "2").output == "Checked “Call Ann”.\n")
+        #expect(try cli.saved().finished.titles == ["Call Ann", "Pay rent"])
+        #expect(cli.run("uncheck", "2").output == "Unchecked “Call Ann”.\n")
+        #expect(cli.run("delete", "2").output == "Deleted “Call Ann”.\n")
+
+        #expect(try cli.saved().todo.titles == ["Buy milk"])
+        #expect(try cli.saved().finished.titles == ["Pay rent"])
+        #expect(cli.run("rm", "2").output == "Deleted “Pay rent”.\n")
+    }
+
+    @Test("CLI-6 A number that names no item is refused and changes nothing")
+    func numberOutOfRange() throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
+        let before = try cli.storeBytes()
+
+        let run = cli.run("check", "7")
+
+        #expect(run == Run(status: 1, output: "", errors: "error: no item 7 (the list has 3 items)\n"))
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-7 Something that is not an item number is refused and changes nothing",
+          arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣"])
+    func notAnItemNumber(text: String) throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
+        let before = try cli.storeBytes()
+
+        let run = cli.run("check", text)
+
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: "))
+        #expect(run.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-8 search shows the matches with the numbers list gives them")
+    func searchKeepsNumbers() throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Buy bread"])
+
+        #expect(cli.run("search", "buy") == Run(status: 0, output: """
+            To do
+              1 [ ] Buy milk
+            Finished
+              3 [x] Buy bread
+
+            """, errors: ""))
+        #expect(cli.run("search", "BÜY", "MILK").output == "To do\n  1 [ ] Buy milk\n")
+        #expect(cli.run("search", "rent").output == "No item matches “rent”.\n")
+        #expect(cli.run("search").status == 2)
+    }
+
+    @Test("CLI-9 --json prints the list as data")
+    func listAsJSON() throws {
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+
+        let run = cli.run("--json", "list")
+
+        #expect(run.status == 0)
+        #expect(run.output == """
+            {"todo":[{"number":1,"id":"\(id(1).uuidString)","title":"Buy milk","finished":false}],\
+            "finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
+
+            """)
+        #expect(cli.run("--json", "search", "rent").output == """
+            {"todo":[],"finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
+
+            """)
+    }
+
+    @Test("CLI-10 show prints an item's detail, and --json prints it as one object")
+    func showDetail() throws {
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+
+        #expect(cli.run("show", "1").output == """
+            1 Buy milk
+              State:  to do
+              Action: Check (check 1)
+
+            """)
+        #expect(cli.run("show", "2").output.contains("Action: Uncheck (uncheck 2)"))
+        #expect(cli.run("--json", "show", "1").output
+                == "{\"number\":1,\"id\":\"\(id(1).uuidString)\",\"title\":\"Buy milk\",\"finished\":false}\n")
+    }
+
+    @Test("CLI-12 An unknown command or a missing argument is a usage error",
+          arguments: [["frobnicate"], ["check"], ["edit", "1"], ["list", "all", "now"], ["--colour", "list"], ["--store"]])
+    func usageErrors(arguments: [String]) {
+        let run = cli.run(arguments)
+
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: "))
+        #expect(run.errors.contains("help"))
+        #expect(run.errors.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("CLI-16 A title with control characters is kept, but never printed raw")
+    func controlCharactersAreEscaped() throws {
+        let title = "Pay \u{1B}]0;pwned\u{07}\u{1B}[2J rent\tnow\u{202E}"
+
+        cli.run("add", title)
+
+        #expect(try cli.saved().todo.titles == [title])
+        let listed = cli.run("list").output
+        #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(listed.contains(#"Pay \e]0;pwned\u{07}\e[2J rent\tnow\u{202E}"#))
+        #expect(cli.run("--json", "list").output.contains(#""title":"Pay \u001b]0;pwned\u0007\u001b[2J rent\tnow\u202e""#))
+    }
+
+    @Test("CLI-17 --store and TODO_STORE choose the store file")
+    func storeOptionAndEnvironment() throws {
+        let other = cli.folder.file("elsewhere/other.json")
+
+        cli.run(["--store", other.path, "add", "Buy milk"], withStore: false)
+        cli.run(["add", "Call Ann"], environment: ["TODO_STORE": other.path], withStore: false)
+        cli.run(["--store=\(other.path)", "add", "Pay rent"], withStore: false)
+
+        let saved = try FileStore(url: other).loadTodos()
+        #expect(saved.todo.titles == ["Pay rent", "Call Ann", "Buy milk"])
+        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+    }
+
+    @Test("CLI-18 --version and --help answer without touching the store")
+    func versionAndHelp() {
+        let version = cli.run("--version")
+        let help = cli.run("--help")
+
+        #expect(version == Run(status: 0, output: "todo \(TodoProgram.version)\n", errors: ""))
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("Usage: todo [--store PATH] [--json] [COMMAND [ARGUMENTS...]]"))
+        #expect(help.output.contains("clear-finished"))
+        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+    }
+
+    @Test("CLI-19 edit renames the item with that number")
+    func editRenames() throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let run = cli.run("edit", "1", "Buy", "oat", "milk")
+
+        #expect(run == Run(status: 0, output: "Renamed “Buy milk” to “Buy oat milk”.\n", errors: ""))
+        #expect(try cli.saved().todo.titles == ["Buy oat milk"])
+        #expect(cli.run("edit", "1", "  ").errors == "error: a title cannot be empty; nothing was changed\n")
+    }
+
+    @Test("CLI-20 clear-finished and undo work from the command line")
+    func clearFinishedAndUndo() throws {
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+
+        #expect(cli.run("clear-finished").output == "Cleared 1 finished item.\n")
+        #expect(try cli.saved().finished.isEmpty)
+        #expect(cli.run("undo").output == "Undid the last change.\n")
+        #expect(try cli.saved().finished.titles == ["Pay rent"])
+        #expect(try CLIHarness().run("undo") == Run(status: 1, output: "", errors: "error: there is nothing to undo\n"))
+    }
+
+    @Test("CLI-21 A store problem is one error line, and changes nothing")
+    func damagedStore() throws {
+        try Data("not a store".utf8).write(to: cli.storeURL)
+
+        let run = cli.run("add", "Buy milk")
+
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: the store \(cli.storeURL.path) is damaged"))
+        #expect(run.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try cli.storeBytes() == Data("not a store".utf8))
+    }
+
+    @Test("CLI-22 Colour only on a terminal, and never with NO_COLOR")
+    func colourOnlyOnATerminal() throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let piped = cli.run(["list"])
+        let noColour = cli.run(["list"], terminal: true, environment: ["NO_COLOR": "1"])
+        let coloured = cli.run(["list"], terminal: true)
+
+        #expect(!piped.output.contains("\u{1B}["))
+        #expect(!noColour.output.contains("\u{1B}["))
+        #expect(coloured.output.contains("\u{1B}[1mTo do\u{1B}[0m"))
+    }
+
+    @Test("A refused command on a finished item says why")
+    func checkingAFinishedItem() throws {
+        try cli.seed(finished: ["Pay rent"])
+
+        #expect(cli.run("check", "1").errors == "error: “Pay rent” is already finished\n")
+        #expect(cli.run("add").errors == "error: a title cannot be empty; nothing was added\n")
+    }
+}

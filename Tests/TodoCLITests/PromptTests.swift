@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import LocalStore
+import TodoCLI
+import TodoList
+
+@MainActor
+@Suite("The todo prompt and piped input")
+final class PromptTests {
+    private let cli: CLIHarness
+
+    init() throws {
+        cli = try CLIHarness()
+    }
+
+    @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells")
+    func pipedLines() throws {
+        let run = cli.run([], input: ["add Buy milk", "check 9", "", "add 'Call Ann'"])
+
+        #expect(run == Run(status: 1, output: "Added “Buy milk”.\nAdded “Call Ann”.\n",
+                           errors: "error: no item 9 (the list has 1 item)\n"))
+        #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
+        #expect(cli.run([], input: ["add Buy milk", "list"]).status == 0)
+    }
+
+    @Test("CLI-13 The prompt offers help and quits on quit, exit or end of input")
+    func helpAndQuit() {
+        let run = cli.run([], input: ["help", "help check", "quit", "add never reached"], terminal: true)
+
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("todo \(TodoProgram.version): type help for the commands, quit to leave.\ntodo> help\n"))
+        #expect(run.output.contains("  check N"))
+        #expect(run.output.contains("todo> help check\nUsage: check N\n"))
+        #expect(run.output.hasSuffix("todo> quit\n"))
+        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+        #expect(cli.run([], input: ["exit"], terminal: true).status == 0)
+        #expect(cli.run([], input: [], terminal: true).status == 0)
+    }
+
+    @Test("CLI-14 add without a title opens the add form at the prompt")
+    func addForm() throws {
+        let run = cli.run([], input: ["add", "", "Buy milk", "add", "cancel"], terminal: true)
+
+        #expect(run.output.contains("""
+            todo> add
+            New to-do: type its title, or cancel.
+            Title: 
+            Save is disabled while the title is empty.
+            Title: Buy milk
+            Added “Buy milk”.
+            todo> add
+            New to-do: type its title, or cancel.
+            Title: cancel
+            Cancelled: nothing was added.
+            todo> 
+            """))
+        #expect(try cli.saved().todo.titles == ["Buy milk"])
+    }
+
+    @Test("CLI-15 show at the prompt opens the detail, where check needs no number")
+    func detailAtThePrompt() throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let run = cli.run([], input: ["show 1", "check", "back"], terminal: true, environment: ["NO_COLOR": "1"])
+
+        #expect(run.output.contains("""
+            todo> show 1
+            1 Buy milk
+              State:  to do
+              Action: Check (check 1)
+            todo 1> check
+            Checked “Buy milk”.
+            1 Buy milk
+              State:  finished
+              Action: Uncheck (uncheck 1)
+            todo 1> back
+            Finished
+              1 [x] Buy milk
+
+            0 to do, 1 finished
+            todo> 
+            """))
+    }
+
+    @Test("At the prompt, a change made in another terminal is seen by the next command")
+    func promptRereadsTheStore() throws {
+        try cli.seed(todo: ["Buy milk"])
+        let otherTerminal = FileStore(url: cli.storeURL)
+
+        let run = cli.run([], input: ["list", "list", "check 1"], terminal: true, environment: ["NO_COLOR": "1"]) { line in
+            if line == 1 { _ = try? otherTerminal.apply(.check(id(1))) }
+        }
+
+        #expect(run.output.contains("todo> list\nTo do\n  1 [ ] Buy milk\n"))
+        #expect(run.output.contains("todo> list\nFinished\n  1 [x] Buy milk\n"))
+        #expect(run.output.contains("todo> check 1\ntodo> \n"))
+        #expect(run.status == 0)
+        #expect(try cli.saved().finished.titles == ["Buy milk"])
+    }
+
+    @Test("An unbalanced quote at the prompt is refused, and the prompt carries on")
+    func unbalancedQuote() throws {
+        let run = cli.run([], input: ["add \"Buy milk", "add Call Ann"])
+
+        #expect(run.errors == "error: a quote is not closed (\")\n")
+        #expect(try cli.saved().todo.titles == ["Call Ann"])
+    }
+}

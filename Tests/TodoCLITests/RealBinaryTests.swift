@@ -1,0 +1,70 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+
+/// A few runs of the real `todo` executable in its own process, to show the pieces the
+/// in-process tests stand in for (arguments, environment, pipes, exit status) are connected.
+@Suite("The todo executable, run as a process")
+struct RealBinaryTests {
+    private let folder: TemporaryFolder
+    private let todo: RealBinary
+    private var store: URL { folder.file("store.json") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        todo = try RealBinary()
+    }
+
+    @Test("CLI-17 TODO_STORE chooses the store file (the real binary)")
+    func addAndListThroughTheEnvironment() throws {
+        let environment = ["TODO_STORE": store.path]
+
+        let added = try todo.run(["add", "Buy", "milk"], environment: environment)
+        let listed = try todo.run(["list"], environment: environment)
+
+        #expect(added == Run(status: 0, output: "Added “Buy milk”.\n", errors: ""))
+        #expect(listed == Run(status: 0, output: "To do\n  1 [ ] Buy milk\n\n1 to do, 0 finished\n", errors: ""))
+        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
+    }
+
+    @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells (the real binary)")
+    func pipedLines() throws {
+        let run = try todo.run(["--store", store.path], input: "add Buy milk\ncheck 9\nadd Call Ann\nlist\n")
+
+        #expect(run.status == 1)
+        #expect(run.output == """
+            Added “Buy milk”.
+            Added “Call Ann”.
+            To do
+              1 [ ] Call Ann
+              2 [ ] Buy milk
+
+            2 to do, 0 finished
+
+            """)
+        #expect(run.errors == "error: no item 9 (the list has 1 item)\n")
+    }
+
+    @Test("CLI-12 An unknown command is a usage error (the real binary)")
+    func usageError() throws {
+        let run = try todo.run(["--store", store.path, "frobnicate"])
+
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == "error: unknown command “frobnicate”; type todo help for the commands\n")
+    }
+
+    @Test("CLI-21 A damaged store is one error line and stays as it was (the real binary)")
+    func damagedStore() throws {
+        let damaged = Data("{\"version\": 1, \"todos\": ".utf8)
+        try damaged.write(to: store)
+
+        let run = try todo.run(["--store", store.path, "add", "Buy milk"])
+
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("error: the store \(store.path) is damaged"))
+        #expect(try Data(contentsOf: store) == damaged)
+    }
+}
