@@ -8,22 +8,27 @@ let package = Package(
         .executable(name: "todo", targets: ["todo"]),
     ],
     targets: [
+        // What the forms of every feature share: the state of their Save button.
+        .target(name: "Forms"),
         // Models and view-models of the to-do list: no I/O, no UI types.
-        .target(name: "TodoList"),
+        .target(name: "TodoList", dependencies: ["Forms"]),
+        // Models and view-models of people and their birthdays: no I/O, no UI types.
+        .target(name: "UserList", dependencies: ["Forms"]),
         // The durable file store behind every list.
-        .target(name: "LocalStore", dependencies: ["TodoList"]),
+        .target(name: "LocalStore", dependencies: ["TodoList", "UserList"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
-        .target(name: "TodoCLI", dependencies: ["TodoList", "LocalStore"]),
+        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
 
-        // What several test targets need: a temporary folder on the real file system.
+        // What several test targets need: predictable ids, a temporary folder on the real file system.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TodoListTests", dependencies: ["TodoList"]),
-        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "TestSupport"]),
+        .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
+        .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "TestSupport"]),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "TestSupport"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "TestSupport"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests"),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import TodoList
+import UserList
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -90,7 +91,10 @@ public final class FileStore: Sendable {
 
     // MARK: - Writing
 
+    /// Always in the current format: a file from an older version is upgraded on its first change.
     private func write(_ document: StoreDocument) throws {
+        var document = document
+        document.version = StoreDocument.currentVersion
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
@@ -185,6 +189,20 @@ extension FileStore: TodoStore {
         try update { document in
             try document.todos.apply(change)
             return document.todos
+        }
+    }
+}
+
+extension FileStore: PeopleStore {
+    public func loadPeople() throws -> People {
+        try read().people
+    }
+
+    @discardableResult
+    public func apply(_ change: PeopleChange) throws -> People {
+        try update { document in
+            try document.people.apply(change)
+            return document.people
         }
     }
 }

@@ -17,24 +17,34 @@ struct Command {
     let summary: String
     /// More for `help COMMAND`, when there is more to say.
     let details: String?
-    /// Help and quit answer without opening the store.
-    let usesStore: Bool
+    /// What the command reads from the store before it runs; help and quit read nothing.
+    let reads: StoreContents
     let run: @MainActor (Session, [String]) throws -> Void
 
     init(_ name: String, aliases: [String] = [], arguments: String = "", summary: String, details: String? = nil,
-         usesStore: Bool = true, run: @escaping @MainActor (Session, [String]) throws -> Void) {
+         reads: StoreContents = .todos, run: @escaping @MainActor (Session, [String]) throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
         self.summary = summary
         self.details = details
-        self.usesStore = usesStore
+        self.reads = reads
         self.run = run
     }
 
     var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 
-    func answers(to word: String) -> Bool {
-        word == name || aliases.contains(word)
+    /// How many of `words` name this command (`user add` takes two), or nil when they don't.
+    func matchLength(_ words: [String]) -> Int? {
+        ([name] + aliases)
+            .map { $0.split(separator: " ").map(String.init) }
+            .filter { words.starts(with: $0) }
+            .map(\.count)
+            .max()
     }
+}
+
+/// The part of the store a command works on.
+enum StoreContents {
+    case nothing, todos, people
 }

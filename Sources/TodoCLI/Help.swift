@@ -1,22 +1,28 @@
 /// What `todo --help`, `help` and `help COMMAND` print.
 @MainActor
 enum Help {
-    static func overview(_ commands: [Command], atPrompt: Bool) -> String {
-        let width = commands.map(\.usage.count).max() ?? 0
+    static func overview(_ groups: [(title: String, commands: [Command])], atPrompt: Bool) -> String {
         var text = """
-            Usage: todo [--store PATH] [--json] [COMMAND [ARGUMENTS...]]
+            Usage: todo [OPTIONS] [COMMAND [ARGUMENTS...]]
 
-            Keeps a to-do list in a file on this computer. With a command, todo runs it and
-            exits. Without one it reads commands line by line: at a prompt on a terminal,
-            or from a pipe. N is the number an item has in the list.
-
-            Commands:
+            Keeps a to-do list and the people whose birthdays you track in a file on this
+            computer. With a command, todo runs it and exits. Without one it reads commands
+            line by line: at a prompt on a terminal, or from a pipe. N is the number the
+            list shows an item or a person with.
 
             """
-        for command in commands {
-            let padding = String(repeating: " ", count: width - command.usage.count)
-            let aliases = command.aliases.isEmpty ? "" : " (also \(command.aliases.joined(separator: ", ")))"
-            text += "  \(command.usage)\(padding)  \(command.summary)\(aliases)\n"
+        for group in groups {
+            text += "\n\(group.title):\n"
+            let width = group.commands.map(\.usage.count).max() ?? 0
+            for command in group.commands {
+                var line = "  " + command.usage + String(repeating: " ", count: width - command.usage.count)
+                line += "  " + command.summary
+                let aliases = " (also \(command.aliases.joined(separator: ", ")))"
+                if !command.aliases.isEmpty && line.count + aliases.count <= 80 {
+                    line += aliases
+                }
+                text += line + "\n"
+            }
         }
         text += """
 
@@ -24,7 +30,8 @@ enum Help {
               --store PATH  The store file. Default: $TODO_STORE, else
                             $XDG_DATA_HOME/todo-stories/store.json, else
                             ~/.local/share/todo-stories/store.json
-              --json        Print list, search and show as JSON
+              --json        Print list, search, show, home, user list and user show as JSON
+              --today DATE  Count ages and birthdays from DATE (YYYY-MM-DD), not today
               -h, --help    Show this help
               --version     Show the version
 

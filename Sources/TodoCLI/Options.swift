@@ -1,7 +1,8 @@
 import Foundation
 import LocalStore
+import UserList
 
-/// The global options, given before the command: `todo [--store PATH] [--json] COMMAND …`.
+/// The global options, given before the command: `todo [--store PATH] [--json] [--today DATE] COMMAND …`.
 struct Options {
     enum Request: Equatable {
         case help
@@ -10,50 +11,68 @@ struct Options {
         case run([String])
     }
 
-    var request: Request
+    var request: Request = .run([])
     var storeURL: URL
-    var json: Bool
+    var json = false
+    /// The day ages and birthdays are counted from; the system's today when nil.
+    var today: CalendarDate?
 
     struct Invalid: Error {
         let message: String
     }
 
+    /// The store is `--store`, else `TODO_STORE`, else the default place in the user's data folder.
     static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Options {
-        var storePath: String?
-        var json = false
+        let storeFromEnvironment = environment["TODO_STORE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
         var rest = arguments[...]
 
         while let argument = rest.first, argument.hasPrefix("-"), argument != "-" {
             rest = rest.dropFirst()
-            switch argument {
+            let (name, attached) = split(argument)
+            guard attached == nil || ["--store", "--today"].contains(name) else {
+                throw Invalid(message: "unknown option \(quoted(argument))")
+            }
+            switch name {
             case "--":
-                return options(.run(Array(rest)), storePath, json, environment)
+                options.request = .run(Array(rest))
+                return options
             case "--help", "-h":
-                return options(.help, storePath, json, environment)
+                options.request = .help
+                return options
             case "--version":
-                return options(.version, storePath, json, environment)
+                options.request = .version
+                return options
             case "--json":
-                json = true
+                options.json = true
             case "--store":
-                guard let path = rest.first, !path.isEmpty else { throw Invalid(message: "--store needs the path of a store file") }
-                storePath = path
-                rest = rest.dropFirst()
-            case _ where argument.hasPrefix("--store="):
-                let path = String(argument.dropFirst("--store=".count))
-                guard !path.isEmpty else { throw Invalid(message: "--store needs the path of a store file") }
-                storePath = path
+                let path = try value(of: name, attached, &rest, "the path of a store file")
+                options.storeURL = URL(fileURLWithPath: path)
+            case "--today":
+                let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD")
+                guard let date = CalendarDate(iso: text) else {
+                    throw Invalid(message: "--today takes a date typed as YYYY-MM-DD, not \(quoted(text))")
+                }
+                options.today = date
             default:
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
         }
-        return options(.run(Array(rest)), storePath, json, environment)
+        options.request = .run(Array(rest))
+        return options
     }
 
-    /// The store: `--store`, else `TODO_STORE`, else the default place in the user's data folder.
-    private static func options(_ request: Request, _ storePath: String?, _ json: Bool,
-                                _ environment: [String: String]) -> Options {
-        let path = storePath ?? environment["TODO_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        let url = path.map { URL(fileURLWithPath: $0) } ?? FileStore.defaultURL(environment: environment)
-        return Options(request: request, storeURL: url, json: json)
+    /// `--store=PATH` as (`--store`, `PATH`); anything else as (itself, nil).
+    private static func split(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The option's value, attached with `=` or in the next argument; never empty.
+    private static func value(of name: String, _ attached: String?, _ rest: inout ArraySlice<String>,
+                              _ what: String) throws(Invalid) -> String {
+        let value = attached ?? rest.popFirst()
+        guard let value, !value.isEmpty else { throw Invalid(message: "\(name) needs \(what)") }
+        return value
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import TodoList
+import UserList
 
 /// One run of the program: the commands it understands, the list they work on, and where
 /// they read and print. It runs a single command from the command line, or reads commands
@@ -9,7 +10,9 @@ import TodoList
 final class Session {
     let options: Options
     let todoList: TodoListViewModel
+    let userList: UserListViewModel
     let rendering: TodoRendering
+    let peopleRendering: PeopleRendering
 
     private let terminal: Terminal
     private let input: LineReader
@@ -30,17 +33,45 @@ final class Session {
         self.input = input
         self.output = output
         self.errors = errors
-        self.todoList = TodoListViewModel(store: FileStore(url: options.storeURL))
+        let store = FileStore(url: options.storeURL)
+        self.todoList = TodoListViewModel(store: store)
+        let fixedToday = options.today
+        self.userList = UserListViewModel(store: store, today: { fixedToday ?? CalendarDate(Date(), in: .current) })
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        self.rendering = TodoRendering(usesColour: terminal.isOutputInteractive && !noColour)
+        let usesColour = terminal.isOutputInteractive && !noColour
+        self.rendering = TodoRendering(usesColour: usesColour)
+        self.peopleRendering = PeopleRendering(usesColour: usesColour)
     }
 
-    static let commands: [Command] = todoCommands + [
-        Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
-                usesStore: false) { session, words in try session.help(words) },
-        Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
-                usesStore: false) { session, words in try session.quit(words) },
+    static let commands: [Command] = todoCommands + peopleCommands + promptCommands
+
+    /// The commands as `help` lists them.
+    static let commandGroups: [(title: String, commands: [Command])] = [
+        ("To-dos", todoCommands), ("People", peopleCommands), ("Help and the prompt", promptCommands),
     ]
+
+    static let promptCommands: [Command] = [
+        Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
+                reads: .nothing) { session, words in try session.help(words) },
+        Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
+                reads: .nothing) { session, words in try session.quit(words) },
+    ]
+
+    /// The command `words` start with, and how many words its name takes.
+    static func command(for words: [String]) throws -> (command: Command, nameLength: Int) {
+        let matches = commands.compactMap { command in command.matchLength(words).map { (command, $0) } }
+        if let longest = matches.max(by: { $0.1 < $1.1 }) {
+            return longest
+        }
+        let subcommands = commands.filter { $0.name.hasPrefix(words[0] + " ") }
+        if !subcommands.isEmpty {
+            let names = subcommands.map { String($0.name.dropFirst(words[0].count + 1)) }
+            let typed = words.count > 1 ? " \(words[1])" : ""
+            throw CommandError.usage("\(quoted(words[0] + typed)) is not a command; \(words[0]) takes one of: "
+                                     + names.joined(separator: ", "), command: words[0])
+        }
+        throw CommandError.usage("unknown command \(quoted(words[0]))", command: nil)
+    }
 
     // MARK: - Running
 
@@ -86,13 +117,13 @@ final class Session {
 
     private func execute(_ words: [String]) -> Int32 {
         do {
-            guard let command = Self.commands.first(where: { $0.answers(to: words[0]) }) else {
-                throw CommandError.usage("unknown command \(quoted(words[0]))", command: nil)
+            let (command, nameLength) = try Self.command(for: words)
+            switch command.reads {
+            case .nothing: break
+            case .todos: try load()
+            case .people: try userList.load()
             }
-            if command.usesStore {
-                try load()
-            }
-            try command.run(self, Array(words.dropFirst()))
+            try command.run(self, Array(words.dropFirst(nameLength)))
             output.flush()
             return 0
         } catch {
@@ -144,8 +175,9 @@ final class Session {
             message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
             status = 1
         }
+        let shown = TerminalText.escaped(message)
         output.flush()
-        errors.write("error: " + message + "\n")
+        errors.write("error: " + shown + "\n")
         errors.flush()
         return status
     }
@@ -166,14 +198,17 @@ final class Session {
     private func help(_ words: [String]) throws {
         switch words.count {
         case 0:
-            write(Help.overview(Self.commands, atPrompt: readsLines))
-        case 1:
-            guard let command = Self.commands.first(where: { $0.answers(to: words[0]) }) else {
-                throw CommandError.usage("unknown command \(quoted(words[0]))", command: nil)
+            write(Help.overview(Self.commandGroups, atPrompt: readsLines))
+        default:
+            let family = Self.commands.filter { $0.name.hasPrefix(words[0] + " ") }
+            if words.count == 1 && !family.isEmpty {
+                return write(family.map(Help.usage(of:)).joined(separator: "\n"))
+            }
+            let (command, nameLength) = try Self.command(for: words)
+            guard nameLength == words.count else {
+                throw CommandError.usage("help takes one command name", command: "help")
             }
             write(Help.usage(of: command))
-        default:
-            throw CommandError.usage("help takes one command name", command: "help")
         }
     }
 
@@ -189,21 +224,28 @@ final class Session {
         return NumberedItem(number: index + 1, item: todoList.todos.all[index])
     }
 
-    /// The item `list` shows with this number. Only plain ASCII digits are numbers: `+1`,
-    /// `1.0`, `1e3` and other scripts' digits are refused rather than guessed at.
+    /// The item `list` shows with this number.
     func item(numbered word: String) throws -> NumberedItem {
-        guard !word.isEmpty, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            throw CommandError.refused("\(quoted(word)) is not an item number; list shows the numbers")
-        }
         let all = todoList.todos.all
-        guard let number = Int(word), number >= 1, number <= all.count else {
-            let size = switch all.count {
-            case 0: "the list is empty"
-            case 1: "the list has 1 item"
-            default: "the list has \(all.count) items"
-            }
-            throw CommandError.refused("no item \(word) (\(size))")
-        }
+        let number = try position(word, among: all.count, of: ("item", "items"))
         return NumberedItem(number: number, item: all[number - 1])
+    }
+
+    /// The number in `word`, from 1 to `count`. Only plain ASCII digits are numbers: `+1`,
+    /// `1.0`, `1e3` and other scripts' digits are refused rather than guessed at.
+    func position(_ word: String, among count: Int, of noun: (one: String, many: String)) throws -> Int {
+        guard !word.isEmpty, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw CommandError.refused("\(quoted(word)) is not \(noun.one == "item" ? "an" : "a") \(noun.one) number; "
+                                       + "the list shows the numbers")
+        }
+        guard let number = Int(word), number >= 1, number <= count else {
+            let size = switch count {
+            case 0: "the list is empty"
+            case 1: "the list has 1 \(noun.one)"
+            default: "the list has \(count) \(noun.many)"
+            }
+            throw CommandError.refused("no \(noun.one) \(word) (\(size))")
+        }
+        return number
     }
 }

@@ -29,7 +29,7 @@ public enum TodoProgram {
                               input: input, output: output, errors: errors)
         switch options.request {
         case .help:
-            output.write(Help.overview(Session.commands, atPrompt: false))
+            output.write(Help.overview(Session.commandGroups, atPrompt: false))
             return 0
         case .version:
             output.write("todo \(version)\n")

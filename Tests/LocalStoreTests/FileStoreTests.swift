@@ -3,6 +3,7 @@ import LocalStore
 import TestSupport
 import Testing
 import TodoList
+import UserList
 
 @MainActor
 @Suite("Keeping the list on this machine")
@@ -146,6 +147,29 @@ final class FileStoreTests {
         try FileStore(url: storeURL).apply(.add(todo(2, "Call Ann")))
         #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
         #expect(try makeList().todos.todo.titles == ["Call Ann", "Buy milk"])
+    }
+
+    @Test("UA-22 People are kept in the same store as the to-dos, and an older store still opens")
+    func peopleBesideTodosInAnOlderStore() throws {
+        let writtenByTheTodoSlice = """
+            {"version": 1, "todos": {"todo": [{"id": "\(id(1).uuidString)", "title": "Buy milk", "isFinished": false}],
+             "finished": [], "undoSteps": []}}
+            """
+        try write(Data(writtenByTheTodoSlice.utf8))
+        let people = UserListViewModel(store: FileStore(url: storeURL), today: { CalendarDate(iso: "2026-11-22")! })
+        try people.load()
+        #expect(people.isEmpty)
+
+        let form = people.openAddForm()
+        form.firstName = "Zoë"
+        form.lastName = "Adams"
+        form.birthDate = "1990-03-14"
+        try form.save()
+
+        let restarted = FileStore(url: storeURL)
+        #expect(try restarted.loadPeople().everyone.map(\.fullName) == ["Zoë Adams"])
+        #expect(try restarted.loadTodos().todo.titles == ["Buy milk"])
+        #expect(try restarted.read().version == 2)
     }
 
     @Test("A saved store is readable JSON that says which format it is in")

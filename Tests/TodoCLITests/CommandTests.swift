@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LocalStore
+import TestSupport
+import Testing
 import TodoCLI
 import TodoList
 
@@ -192,7 +193,7 @@ final class CommandTests {
 
         #expect(version == Run(status: 0, output: "todo \(TodoProgram.version)\n", errors: ""))
         #expect(help.status == 0)
-        #expect(help.output.hasPrefix("Usage: todo [--store PATH] [--json] [COMMAND [ARGUMENTS...]]"))
+        #expect(help.output.hasPrefix("Usage: todo [OPTIONS] [COMMAND [ARGUMENTS...]]"))
         #expect(help.output.contains("clear-finished"))
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LocalStore
+import TestSupport
+import Testing
 import TodoCLI
 import TodoList
 

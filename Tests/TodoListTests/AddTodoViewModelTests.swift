@@ -1,4 +1,6 @@
+import Forms
 import Foundation
+import TestSupport
 import Testing
 import TodoList
 

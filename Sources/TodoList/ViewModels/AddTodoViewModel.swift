@@ -1,21 +1,6 @@
+import Forms
 import Foundation
 import Observation
-
-/// What the Save button looks like. The view only renders it: whether saving is allowed is
-/// decided here, where it is tested, and nowhere else.
-public struct SaveButtonState: Equatable, Sendable {
-    public enum Colour: Equatable, Sendable {
-        case green, grey
-    }
-
-    public let isEnabled: Bool
-    public let colour: Colour
-
-    public init(isEnabled: Bool, colour: Colour) {
-        self.isEnabled = isEnabled
-        self.colour = colour
-    }
-}
 
 /// The add form: a title, Cancel and Save. Opened by `TodoListViewModel.openAddForm()`;
 /// saving or cancelling closes it.
@@ -34,9 +19,7 @@ public final class AddTodoViewModel {
 
     /// Enabled and green once the title holds something besides spaces; disabled and grey before.
     public var saveButton: SaveButtonState {
-        TodoItem.normalizedTitle(title) == nil
-            ? SaveButtonState(isEnabled: false, colour: .grey)
-            : SaveButtonState(isEnabled: true, colour: .green)
+        SaveButtonState(allowsSaving: TodoItem.normalizedTitle(title) != nil)
     }
 
     /// Adds the trimmed title at the top of To do and closes the form. Throws

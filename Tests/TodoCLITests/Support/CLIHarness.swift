@@ -69,10 +69,6 @@ final class CLIHarness {
     }
 }
 
-func id(_ number: Int) -> UUID {
-    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!
-}
-
 extension Array where Element == TodoItem {
     var titles: [String] { map(\.title) }
 }

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A day on the calendar, with no time and no time zone: a date of birth, or today.
+///
+/// A birthday kept as a `Date` at midnight moves to the day before for anyone west of the
+/// zone it was written in; a year, a month and a day cannot.
+public struct CalendarDate: Hashable, Comparable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Nil when there is no such day, such as 2021-02-29 or 2022-04-31.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...Self.daysIn(month: month, of: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Reads `YYYY-MM-DD` exactly: four, two and two ASCII digits. Nil for anything else.
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day it is at `date` in `timeZone`: what "today" means to the person at the keyboard.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.year = parts.year!
+        self.month = parts.month!
+        self.day = parts.day!
+    }
+
+    /// `1990-03-14`: how it is typed and stored.
+    public var iso: String {
+        "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+    }
+
+    /// `14-03-1990`: how the Birthdays page shows it.
+    public var dayMonthYear: String {
+        "\(Self.padded(day, 2))-\(Self.padded(month, 2))-\(Self.padded(year, 4))"
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    // MARK: - Birthdays
+
+    /// The day this date's anniversary falls on in `year`. Someone born on 29 February has it
+    /// on 1 March in a year without one: that is the day they are a year older.
+    public func anniversary(in year: Int) -> CalendarDate {
+        if month == 2 && day == 29 && !Self.isLeap(year) {
+            return CalendarDate(year: year, month: 3, day: 1)!
+        }
+        return CalendarDate(year: year, month: month, day: day)!
+    }
+
+    /// Whole years from this date to `today`; one more on each anniversary, not the day before.
+    public func years(on today: CalendarDate) -> Int {
+        let years = today.year - year
+        return today < anniversary(in: today.year) ? years - 1 : years
+    }
+
+    /// The first anniversary on or after `today`.
+    public func nextAnniversary(onOrAfter today: CalendarDate) -> CalendarDate {
+        let thisYear = anniversary(in: today.year)
+        return thisYear < today ? anniversary(in: today.year + 1) : thisYear
+    }
+
+    /// Days from this date to `later`: 1 for the next day, negative when `later` is earlier.
+    public func days(to later: CalendarDate) -> Int {
+        later.dayNumber - dayNumber
+    }
+
+    // MARK: - Calendar arithmetic
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    static func daysIn(month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (the civil-days algorithm).
+    private var dayNumber: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension CalendarDate: Codable {
+    /// Stored as `YYYY-MM-DD`, so the store file reads as the user typed it.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CalendarDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a YYYY-MM-DD date")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Someone whose birthday the user keeps track of.
+public struct Person: Identifiable, Codable, Sendable, Equatable {
+    public let id: UUID
+    public var firstName: String
+    public var lastName: String
+    public var birthDate: CalendarDate
+    /// When the person was added; the order added is also the order of `People.everyone`.
+    public var addedAt: Date
+    public var email: String?
+
+    public init(id: UUID, firstName: String, lastName: String, birthDate: CalendarDate,
+                addedAt: Date, email: String? = nil) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.birthDate = birthDate
+        self.addedAt = addedAt
+        self.email = email
+    }
+
+    public var fullName: String { "\(firstName) \(lastName)" }
+
+    /// The first letters of the first name and of the last name without its particles:
+    /// "Maria da Conceição" is "MC".
+    public var initials: String {
+        let first = firstName.first.map { $0.uppercased() } ?? ""
+        let last = PersonName.sortKey(lastName).first.map { $0.uppercased() } ?? ""
+        return first + last
+    }
+
+    /// Worked out from the date of birth each time, never stored, so it is never out of date.
+    public func age(on today: CalendarDate) -> Int {
+        birthDate.years(on: today)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What can be wrong with a typed first or last name.
+public enum NameProblem: Error, Equatable, Sendable {
+    case empty
+    case tooLong
+    case noLetter
+    /// A character no name holds: a digit, a symbol, an emoji, a control character.
+    case character(Character)
+}
+
+/// The rules for names, and how they sort.
+public enum PersonName {
+    public static let maximumLength = 50
+
+    /// The name trimmed of spaces at both ends, if it is one: 1 to 50 characters, at least
+    /// one letter, and nothing but letters of any script, inner spaces, hyphens, apostrophes
+    /// (' and ’) and periods.
+    public static func validated(_ typed: String) throws(NameProblem) -> String {
+        let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .empty }
+        guard name.count <= maximumLength else { throw .tooLong }
+        if let wrong = name.first(where: { !$0.isLetter && !separators.contains($0) }) {
+            throw .character(wrong)
+        }
+        guard name.contains(where: \.isLetter) else { throw .noLetter }
+        return name
+    }
+
+    private static let separators: Set<Character> = [" ", "-", "'", "’", "."]
+
+    /// The part of a last name it is sorted by: leading particles written in lowercase
+    /// ("da", "van", "de la", "'t") are skipped, so "da Costa" sorts among the Cs.
+    public static func sortKey(_ lastName: String) -> Substring {
+        var words = lastName.split(separator: " ")
+        while words.count > 1, let first = words.first?.first, first.isLowercase || first == "'" || first == "’" {
+            words.removeFirst()
+        }
+        guard let start = words.first?.startIndex else { return lastName[...] }
+        return lastName[start...]
+    }
+}

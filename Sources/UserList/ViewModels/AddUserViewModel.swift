@@ -1,0 +1,114 @@
+import Forms
+import Foundation
+import Observation
+
+/// Why the add form refused to save, said about the field that is wrong.
+public enum AddUserError: Error, Equatable, Sendable, LocalizedError {
+    case firstName(NameProblem)
+    case lastName(NameProblem)
+    /// The text is not a real calendar date written as YYYY-MM-DD.
+    case notADate(String)
+    /// A real date, outside the range the form accepts.
+    case birthDateOutOfRange
+
+    /// The alert's title: which field to fix.
+    public var field: String {
+        switch self {
+        case .firstName: "first name"
+        case .lastName: "last name"
+        case .notADate, .birthDateOutOfRange: "date of birth"
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .firstName(let problem), .lastName(let problem):
+            switch problem {
+            case .empty: "the \(field) is empty"
+            case .tooLong: "the \(field) is longer than \(PersonName.maximumLength) characters"
+            case .noLetter: "the \(field) has no letter in it"
+            case .character(let character): "the \(field) cannot hold “\(character)”; a name holds letters, spaces, hyphens, apostrophes and periods"
+            }
+        case .notADate(let text):
+            "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD"
+        case .birthDateOutOfRange:
+            "the date of birth must be between \(AddUserViewModel.birthDates.lowerBound.dayMonthYear) "
+                + "and \(AddUserViewModel.birthDates.upperBound.dayMonthYear)"
+        }
+    }
+}
+
+/// The alert the form shows when Save finds something wrong.
+public struct FormAlert: Equatable, Sendable {
+    public let title: String
+    public let message: String
+
+    public init(title: String, message: String) {
+        self.title = title
+        self.message = message
+    }
+}
+
+/// The add form: first name, last name, date of birth, Cancel and Save. Opened by
+/// `UserListViewModel.openAddForm()`; saving or cancelling closes it.
+@MainActor
+@Observable
+public final class AddUserViewModel {
+    /// The seed's date picker range: 1950 to 2022, both ends included.
+    public nonisolated static let birthDates = CalendarDate(year: 1950, month: 1, day: 1)!...CalendarDate(year: 2022, month: 12, day: 31)!
+
+    public var firstName = ""
+    public var lastName = ""
+    /// Typed as YYYY-MM-DD; an app with a date picker writes `birthDate.iso` here.
+    public var birthDate = ""
+    /// Set when Save refused the input; cleared by the next Save.
+    public private(set) var alert: FormAlert?
+
+    private let list: UserListViewModel
+    private let newID: () -> UUID
+    private let now: () -> Date
+
+    init(list: UserListViewModel, newID: @escaping () -> UUID, now: @escaping () -> Date) {
+        self.list = list
+        self.newID = newID
+        self.now = now
+    }
+
+    /// Enabled and green once all three fields hold something besides spaces. Whether what
+    /// they hold is valid is Save's question: it answers with an alert that says why.
+    public var saveButton: SaveButtonState {
+        SaveButtonState(allowsSaving: [firstName, lastName, birthDate].allSatisfy {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        })
+    }
+
+    /// Adds the person and closes the form; or sets `alert`, throws and adds nothing.
+    @discardableResult
+    public func save() throws -> Person {
+        alert = nil
+        do {
+            let person = try validated()
+            try list.add(person)
+            list.closeAddForm()
+            return person
+        } catch let error as AddUserError {
+            alert = FormAlert(title: "Invalid \(error.field)", message: error.errorDescription ?? "")
+            throw error
+        }
+    }
+
+    public func cancel() {
+        list.closeAddForm()
+    }
+
+    private func validated() throws(AddUserError) -> Person {
+        let first: String
+        let last: String
+        do { first = try PersonName.validated(firstName) } catch { throw .firstName(error) }
+        do { last = try PersonName.validated(lastName) } catch { throw .lastName(error) }
+        let typedDate = birthDate.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let date = CalendarDate(iso: typedDate) else { throw .notADate(typedDate) }
+        guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange }
+        return Person(id: newID(), firstName: first, lastName: last, birthDate: date, addedAt: now())
+    }
+}

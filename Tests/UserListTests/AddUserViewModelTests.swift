@@ -1,0 +1,134 @@
+import Forms
+import Foundation
+import TestSupport
+import Testing
+import UserList
+
+@MainActor
+@Suite("People: the add form")
+struct AddUserViewModelTests {
+    @Test("UA-14 Save is disabled and grey until all three fields hold something")
+    func saveButtonFollowsTheFields() {
+        let (sut, _) = makeSUT()
+        let form = sut.openAddForm()
+        let disabled = SaveButtonState(isEnabled: false, colour: .grey)
+
+        #expect(form.saveButton == disabled)
+        form.firstName = "Zoë"
+        form.lastName = "Adams"
+        #expect(form.saveButton == disabled)
+        form.birthDate = "   "
+        #expect(form.saveButton == disabled)
+        form.birthDate = "1990-03-14"
+        #expect(form.saveButton == SaveButtonState(isEnabled: true, colour: .green))
+        form.firstName = " "
+        #expect(form.saveButton == disabled)
+    }
+
+    @Test("UA-15 Names in any script are valid, with inner spaces, hyphens, apostrophes and periods",
+          arguments: ["Zoë", "José", "Łukasz", "Nguyễn", "Ελένη", "Олена", "محمد", "李", "Mary Ann", "Jean-Luc",
+                      "O'Brien", "O’Brien", "Van 't Zelfde", "da Conceição", "St. John", "Zoe\u{308}"])
+    func validNames(name: String) throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        try sut.add(name, name)
+
+        #expect(store.people.everyone.map(\.firstName) == [name])
+        #expect(store.people.everyone.map(\.lastName) == [name])
+    }
+
+    @Test("UA-16 An invalid name gets an alert naming the field, and nothing is added",
+          arguments: [("", NameProblem.empty), ("   ", .empty), ("R2D2", .character("2")), ("Ann!", .character("!")),
+                      ("Zoë 🙂", .character("🙂")), ("Ann\tLee", .character("\t")), (".-'", .noLetter),
+                      ("Ann\u{202E}", .character("\u{202E}")), ("Ann\u{1B}[2J", .character("\u{1B}"))])
+    func invalidFirstName(name: String, problem: NameProblem) throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+        let form = sut.openAddForm()
+        form.firstName = name
+        form.lastName = "Adams"
+        form.birthDate = "1990-03-14"
+
+        #expect(throws: AddUserError.firstName(problem)) { try form.save() }
+
+        #expect(form.alert?.title == "Invalid first name")
+        #expect(form.alert?.message.hasPrefix("the first name ") == true)
+        #expect(store.people.everyone.isEmpty)
+        #expect(sut.addForm != nil)
+    }
+
+    @Test("UA-16 An invalid last name gets an alert about the last name")
+    func invalidLastName() throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        #expect(throws: AddUserError.lastName(.character("3"))) { try sut.add("Zoë", "Adams3") }
+
+        #expect(sut.addForm?.alert == FormAlert(
+            title: "Invalid last name",
+            message: "the last name cannot hold “3”; a name holds letters, spaces, hyphens, apostrophes and periods"))
+        #expect(store.people.everyone.isEmpty)
+    }
+
+    @Test("UA-17 Names are trimmed, and 50 characters is the longest a name can be")
+    func trimmedAndAtMostFifty() throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        try sut.add("  Zoë  ", "\tAdams ")
+        try sut.add(String(repeating: "é", count: 49), "Adams")
+        try sut.add(String(repeating: "é", count: 50), "Adams")
+
+        #expect(throws: AddUserError.firstName(.tooLong)) { try sut.add(String(repeating: "é", count: 51), "Adams") }
+        #expect(store.people.everyone.map(\.firstName.count) == [3, 49, 50])
+        #expect(store.people.everyone.first?.fullName == "Zoë Adams")
+    }
+
+    @Test("UA-18 The earliest and latest dates of birth are accepted",
+          arguments: ["1950-01-01", "1950-01-02", "2022-12-30", "2022-12-31", "2000-02-29"])
+    func datesInRange(born: String) throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        try sut.add("Zoë", "Adams", born: born)
+
+        #expect(store.people.everyone.map(\.birthDate.iso) == [born])
+    }
+
+    @Test("UA-19 A date of birth outside 1950 to 2022 is refused", arguments: ["1949-12-31", "2023-01-01", "1900-06-15"])
+    func datesOutOfRange(born: String) throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        #expect(throws: AddUserError.birthDateOutOfRange) { try sut.add("Zoë", "Adams", born: born) }
+
+        #expect(sut.addForm?.alert?.message == "the date of birth must be between 01-01-1950 and 31-12-2022")
+        #expect(store.people.everyone.isEmpty)
+    }
+
+    @Test("UA-20 Something that is not a real calendar date is refused",
+          arguments: ["2021-02-29", "2022-13-01", "2022-04-31", "2022-00-10", "1990-1-5", "14-03-1990", "yesterday",
+                      "１９９０-03-14", "1990-03-14T00:00"])
+    func notADate(text: String) throws {
+        let (sut, store) = makeSUT()
+        try sut.load()
+
+        #expect(throws: AddUserError.notADate(text)) { try sut.add("Zoë", "Adams", born: text) }
+
+        #expect(sut.addForm?.alert?.title == "Invalid date of birth")
+        #expect(store.people.everyone.isEmpty)
+    }
+
+    @Test("Cancelling the form closes it and adds nobody")
+    func cancel() throws {
+        let (sut, store) = makeSUT()
+        let form = sut.openAddForm()
+        form.firstName = "Zoë"
+
+        form.cancel()
+
+        #expect(sut.addForm == nil)
+        #expect(store.people.everyone.isEmpty)
+    }
+}
