@@ -14,11 +14,13 @@ let package = Package(
         .target(name: "TodoList", dependencies: ["Forms"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
         .target(name: "UserList", dependencies: ["Forms"]),
+        // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource.
+        .target(name: "RandomUserAPI", dependencies: ["UserList"]),
         // The durable file store behind every list.
         .target(name: "LocalStore", dependencies: ["TodoList", "UserList"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
-        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore"]),
+        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "RandomUserAPI", "LocalStore"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
 
@@ -26,6 +28,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "TestSupport"]),
+        // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.
+        .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "UserList", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "TestSupport"]),

@@ -6,9 +6,11 @@ import UserList
 ///
 /// - 1: the to-dos.
 /// - 2: the people beside them. A version 1 file reads as having nobody yet.
+/// - 3: loaded people: deleted ones set aside, the paging seed, the searches that found nobody.
+///   A version 2 file reads as having none of them yet.
 public struct StoreDocument: Codable, Sendable, Equatable {
     /// The format this version writes and the newest it can read.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var version: Int
     public var todos: Todos

@@ -19,10 +19,10 @@ struct Command {
     let details: String?
     /// What the command reads from the store before it runs; help and quit read nothing.
     let reads: StoreContents
-    let run: @MainActor (Session, [String]) throws -> Void
+    let run: @MainActor (Session, [String]) async throws -> Void
 
     init(_ name: String, aliases: [String] = [], arguments: String = "", summary: String, details: String? = nil,
-         reads: StoreContents = .todos, run: @escaping @MainActor (Session, [String]) throws -> Void) {
+         reads: StoreContents = .todos, run: @escaping @MainActor (Session, [String]) async throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments

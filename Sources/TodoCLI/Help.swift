@@ -30,8 +30,10 @@ enum Help {
               --store PATH  The store file. Default: $TODO_STORE, else
                             $XDG_DATA_HOME/todo-stories/store.json, else
                             ~/.local/share/todo-stories/store.json
-              --json        Print list, search, show, home, user list and user show as JSON
+              --json        Print lists, searches, show, home and user show as JSON
               --today DATE  Count ages and birthdays from DATE (YYYY-MM-DD), not today
+              --api URL     Load people from URL. Default: $RANDOMUSER_API, else
+                            https://randomuser.me/api/1.4/
               -h, --help    Show this help
               --version     Show the version
 

@@ -1,8 +1,9 @@
 import Foundation
 import LocalStore
+import RandomUserAPI
 import UserList
 
-/// The global options, given before the command: `todo [--store PATH] [--json] [--today DATE] COMMAND …`.
+/// The global options, given before the command: `todo [--store PATH] [--json] [--today DATE] [--api URL] COMMAND …`.
 struct Options {
     enum Request: Equatable {
         case help
@@ -16,6 +17,8 @@ struct Options {
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
+    /// Where people are loaded from: `--api`, else `RANDOMUSER_API`, else randomuser.me API 1.4.
+    var api: URL
 
     struct Invalid: Error {
         let message: String
@@ -24,13 +27,18 @@ struct Options {
     /// The store is `--store`, else `TODO_STORE`, else the default place in the user's data folder.
     static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Options {
         let storeFromEnvironment = environment["TODO_STORE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-        var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
+        let apiFromEnvironment = environment["RANDOMUSER_API"].flatMap { $0.isEmpty ? nil : $0 }
+        var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment),
+                              api: RandomUserClient.defaultBase)
+        if let apiFromEnvironment {
+            options.api = try apiURL(apiFromEnvironment, from: "RANDOMUSER_API")
+        }
         var rest = arguments[...]
 
         while let argument = rest.first, argument.hasPrefix("-"), argument != "-" {
             rest = rest.dropFirst()
             let (name, attached) = split(argument)
-            guard attached == nil || ["--store", "--today"].contains(name) else {
+            guard attached == nil || ["--store", "--today", "--api"].contains(name) else {
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
             switch name {
@@ -54,12 +62,23 @@ struct Options {
                     throw Invalid(message: "--today takes a date typed as YYYY-MM-DD, not \(quoted(text))")
                 }
                 options.today = date
+            case "--api":
+                options.api = try apiURL(value(of: name, attached, &rest, "the URL of a randomuser.me API"), from: name)
             default:
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
         }
         options.request = .run(Array(rest))
         return options
+    }
+
+    /// An http or https URL with a host; anything else is refused rather than tried.
+    private static func apiURL(_ text: String, from source: String) throws(Invalid) -> URL {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false else {
+            throw Invalid(message: "\(source) takes an http or https URL, not \(quoted(text))")
+        }
+        return url
     }
 
     /// `--store=PATH` as (`--store`, `PATH`); anything else as (itself, nil).

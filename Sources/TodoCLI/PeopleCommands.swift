@@ -12,6 +12,14 @@ extension Session {
                 details: "asc and desc sort by last name; added is the order they were added in. "
                     + "The order chosen is kept for next time.",
                 reads: .people) { session, words in try session.listUsers(words) },
+        Command("user fetch", arguments: "[--count N]", summary: "Load the next N people (20) from randomuser.me.",
+                details: "They are kept on this computer for use without a connection. People already here, "
+                    + "or deleted, are not loaded again.",
+                reads: .people) { session, words in try await session.fetchUsers(words) },
+        Command("user search", arguments: "[TEXT...]", summary: "Show the people whose name or email holds TEXT.",
+                details: "Case and accents are ignored; with no TEXT, everyone. A search that found nobody is "
+                    + "remembered until people are added, and answers at once.",
+                reads: .people) { session, words in try session.searchUsers(words) },
         Command("user show", arguments: "N", summary: "Show person N, with their age.",
                 reads: .people) { session, words in try session.showUser(words) },
         Command("user delete", arguments: "N", summary: "Delete person N.",
@@ -59,6 +67,42 @@ extension Session {
         write(peopleRendering.list(numberedUsers, order: userList.sortOrder))
     }
 
+    private func fetchUsers(_ words: [String]) async throws {
+        let count = try fetchCount(words)
+        switch try await userList.fetchMore(count: count) {
+        case .loaded(let page, let received, let new) where new == received:
+            say("Loaded page \(page): \(Self.people(new)) new.")
+        case .loaded(let page, let received, let new):
+            say("Loaded page \(page): \(Self.people(new)) new of the \(received) sent; "
+                + "the others were here already, or deleted.")
+        case .failed(let error, let saved) where saved == 0:
+            throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
+                                       + "try again with: user fetch")
+        case .failed(let error, let saved):
+            write(peopleRendering.list(numberedUsers, order: userList.sortOrder))
+            throw CommandError.refused("\(error.localizedDescription); showing the \(Self.people(saved)) saved on this "
+                                       + "computer. Try again with: user fetch")
+        }
+    }
+
+    private func searchUsers(_ words: [String]) throws {
+        let query = words.joined(separator: " ")
+        let result = try userList.search(query)
+        let found = Set(result.people.map(\.id))
+        let shown = numberedUsers.filter { found.contains($0.person.id) }
+        if options.json {
+            return write(JSON.object([("users", .array(shown.map(personJSON)))]).line)
+        }
+        if userList.isEmpty {
+            return say("\(UserListViewModel.nobodyYet) \(PeopleRendering.howToAdd), or load people with: user fetch")
+        }
+        guard !shown.isEmpty else {
+            let remembered = result.rememberedNoMatch.map { " (answered from memory: a search for \(quoted($0)) found nobody)" } ?? ""
+            return say("Nobody matches \(quoted(query))\(remembered). Load more people with: user fetch")
+        }
+        write(peopleRendering.list(shown, order: userList.sortOrder))
+    }
+
     private func showUser(_ words: [String]) throws {
         let entry = try user(words, of: "user show")
         guard let page = userList.page(for: entry.person.id) else { throw PeopleError.noSuchPerson }
@@ -89,6 +133,26 @@ extension Session {
     }
 
     // MARK: - Helpers
+
+    /// `--count N` (or `--count=N`), 1 to 5,000 as the API allows; 20 when not given.
+    private func fetchCount(_ words: [String]) throws -> Int {
+        let text: String
+        switch words.count {
+        case 0: return 20
+        case 1 where words[0].hasPrefix("--count="): text = String(words[0].dropFirst("--count=".count))
+        case 2 where words[0] == "--count": text = words[1]
+        default: throw CommandError.usage("user fetch takes only --count N", command: "user fetch")
+        }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let count = Int(text), (1...5000).contains(count) else {
+            throw CommandError.usage("--count takes a number from 1 to 5000, not \(quoted(text))", command: "user fetch")
+        }
+        return count
+    }
+
+    private static func people(_ count: Int) -> String {
+        count == 1 ? "1 person" : "\(count) people"
+    }
 
     private var numberedUsers: [NumberedPerson] {
         userList.users.enumerated().map { NumberedPerson(number: $0.offset + 1, person: $0.element) }

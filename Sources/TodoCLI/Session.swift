@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import RandomUserAPI
 import TodoList
 import UserList
 
@@ -36,7 +37,8 @@ final class Session {
         let store = FileStore(url: options.storeURL)
         self.todoList = TodoListViewModel(store: store)
         let fixedToday = options.today
-        self.userList = UserListViewModel(store: store, today: { fixedToday ?? CalendarDate(Date(), in: .current) })
+        self.userList = UserListViewModel(store: store, source: RandomUserClient(base: options.api),
+                                          today: { fixedToday ?? CalendarDate(Date(), in: .current) })
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
         self.rendering = TodoRendering(usesColour: usesColour)
@@ -76,13 +78,13 @@ final class Session {
     // MARK: - Running
 
     /// Runs `todo COMMAND ARGUMENTS…`: 0 done, 1 refused, 2 a usage error.
-    func run(_ words: [String]) -> Int32 {
-        execute(words)
+    func run(_ words: [String]) async -> Int32 {
+        await execute(words)
     }
 
     /// Runs the lines of the input one by one until `quit` or the end of the input. At a
     /// prompt the exit status is 0; piped, it is 1 when any line failed.
-    func runLines() -> Int32 {
+    func runLines() async -> Int32 {
         readsLines = true
         isPrompt = terminal.isInputInteractive
         if isPrompt {
@@ -102,7 +104,7 @@ final class Session {
                 anyFailed = true
                 continue
             }
-            if !words.isEmpty && execute(words) != 0 {
+            if !words.isEmpty, await execute(words) != 0 {
                 anyFailed = true
             }
         }
@@ -115,7 +117,7 @@ final class Session {
         return "todo \(entry.number)> "
     }
 
-    private func execute(_ words: [String]) -> Int32 {
+    private func execute(_ words: [String]) async -> Int32 {
         do {
             let (command, nameLength) = try Self.command(for: words)
             switch command.reads {
@@ -123,7 +125,7 @@ final class Session {
             case .todos: try load()
             case .people: try userList.load()
             }
-            try command.run(self, Array(words.dropFirst(nameLength)))
+            try await command.run(self, Array(words.dropFirst(nameLength)))
             output.flush()
             return 0
         } catch {

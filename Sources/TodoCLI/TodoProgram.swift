@@ -13,7 +13,7 @@ public enum TodoProgram {
 
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
-                           input: LineReader, output: TextOutput, errors: TextOutput) -> Int32 {
+                           input: LineReader, output: TextOutput, errors: TextOutput) async -> Int32 {
         defer {
             output.flush()
             errors.flush()
@@ -35,14 +35,14 @@ public enum TodoProgram {
             output.write("todo \(version)\n")
             return 0
         case .run(let words) where words.isEmpty:
-            return session.runLines()
+            return await session.runLines()
         case .run(let words):
-            return session.run(words)
+            return await session.run(words)
         }
     }
 
     /// Runs the program in this process, with its arguments, environment and terminal, and exits.
-    public static func main() -> Never {
+    public static func main() async -> Never {
         let terminal = Terminal.current
         let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
@@ -50,7 +50,7 @@ public enum TodoProgram {
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor
         }
-        let status = run(arguments: Array(CommandLine.arguments.dropFirst()),
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                          environment: ProcessInfo.processInfo.environment,
                          terminal: terminal, input: input, output: output, errors: errors)
         exit(status)

@@ -1,3 +1,3 @@
 import TodoCLI
 
-TodoProgram.main()
+await TodoProgram.main()

@@ -15,9 +15,9 @@ final class CommandTests {
     }
 
     @Test("CLI-1 Quoted or not, the words after add make one title")
-    func addJoinsWords() throws {
-        let unquoted = cli.run("add", "Buy", "milk")
-        let quoted = cli.run("add", "Buy milk")
+    func addJoinsWords() async throws {
+        let unquoted = await cli.run("add", "Buy", "milk")
+        let quoted = await cli.run("add", "Buy milk")
 
         #expect(unquoted == Run(status: 0, output: "Added “Buy milk”.\n", errors: ""))
         #expect(quoted.status == 0)
@@ -25,10 +25,10 @@ final class CommandTests {
     }
 
     @Test("CLI-2 list shows To do then Finished, numbered across both, and the counter last")
-    func listShowsBothSections() throws {
+    func listShowsBothSections() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
 
-        let run = cli.run("list")
+        let run = await cli.run("list")
 
         #expect(run == Run(status: 0, output: """
             To do
@@ -40,45 +40,45 @@ final class CommandTests {
             2 to do, 1 finished
 
             """, errors: ""))
-        #expect(cli.run("ls") == run)
+        #expect(await cli.run("ls") == run)
     }
 
     @Test("CLI-3 list on an empty list says how to add something")
-    func emptyListHint() {
-        let run = cli.run("list")
+    func emptyListHint() async {
+        let run = await cli.run("list")
 
         #expect(run == Run(status: 0, output: "Nothing here yet. Add a to-do with: add TITLE\n", errors: ""))
     }
 
     @Test("CLI-4 list todo and list finished show one section and keep the numbers")
-    func listOneSection() throws {
+    func listOneSection() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
 
-        #expect(cli.run("list", "finished").output == "Finished\n  3 [x] Pay rent\n\n2 to do, 1 finished\n")
-        #expect(cli.run("list", "todo").output == "To do\n  1 [ ] Buy milk\n  2 [ ] Call Ann\n\n2 to do, 1 finished\n")
-        #expect(cli.run("list", "someday").status == 2)
+        #expect(await cli.run("list", "finished").output == "Finished\n  3 [x] Pay rent\n\n2 to do, 1 finished\n")
+        #expect(await cli.run("list", "todo").output == "To do\n  1 [ ] Buy milk\n  2 [ ] Call Ann\n\n2 to do, 1 finished\n")
+        #expect(await cli.run("list", "someday").status == 2)
     }
 
     @Test("CLI-5 check, uncheck and delete act on the item with that number")
-    func checkUncheckDeleteByNumber() throws {
+    func checkUncheckDeleteByNumber() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
 
-        #expect(cli.run("check", "2").output == "Checked “Call Ann”.\n")
+        #expect(await cli.run("check", "2").output == "Checked “Call Ann”.\n")
         #expect(try cli.saved().finished.titles == ["Call Ann", "Pay rent"])
-        #expect(cli.run("uncheck", "2").output == "Unchecked “Call Ann”.\n")
-        #expect(cli.run("delete", "2").output == "Deleted “Call Ann”.\n")
+        #expect(await cli.run("uncheck", "2").output == "Unchecked “Call Ann”.\n")
+        #expect(await cli.run("delete", "2").output == "Deleted “Call Ann”.\n")
 
         #expect(try cli.saved().todo.titles == ["Buy milk"])
         #expect(try cli.saved().finished.titles == ["Pay rent"])
-        #expect(cli.run("rm", "2").output == "Deleted “Pay rent”.\n")
+        #expect(await cli.run("rm", "2").output == "Deleted “Pay rent”.\n")
     }
 
     @Test("CLI-6 A number that names no item is refused and changes nothing")
-    func numberOutOfRange() throws {
+    func numberOutOfRange() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
         let before = try cli.storeBytes()
 
-        let run = cli.run("check", "7")
+        let run = await cli.run("check", "7")
 
         #expect(run == Run(status: 1, output: "", errors: "error: no item 7 (the list has 3 items)\n"))
         #expect(try cli.storeBytes() == before)
@@ -86,11 +86,11 @@ final class CommandTests {
 
     @Test("CLI-7 Something that is not an item number is refused and changes nothing",
           arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣"])
-    func notAnItemNumber(text: String) throws {
+    func notAnItemNumber(text: String) async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
         let before = try cli.storeBytes()
 
-        let run = cli.run("check", text)
+        let run = await cli.run("check", text)
 
         #expect(run.status == 1)
         #expect(run.output == "")
@@ -100,26 +100,26 @@ final class CommandTests {
     }
 
     @Test("CLI-8 search shows the matches with the numbers list gives them")
-    func searchKeepsNumbers() throws {
+    func searchKeepsNumbers() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Buy bread"])
 
-        #expect(cli.run("search", "buy") == Run(status: 0, output: """
+        #expect(await cli.run("search", "buy") == Run(status: 0, output: """
             To do
               1 [ ] Buy milk
             Finished
               3 [x] Buy bread
 
             """, errors: ""))
-        #expect(cli.run("search", "BÜY", "MILK").output == "To do\n  1 [ ] Buy milk\n")
-        #expect(cli.run("search", "rent").output == "No item matches “rent”.\n")
-        #expect(cli.run("search").status == 2)
+        #expect(await cli.run("search", "BÜY", "MILK").output == "To do\n  1 [ ] Buy milk\n")
+        #expect(await cli.run("search", "rent").output == "No item matches “rent”.\n")
+        #expect(await cli.run("search").status == 2)
     }
 
     @Test("CLI-9 --json prints the list as data")
-    func listAsJSON() throws {
+    func listAsJSON() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
-        let run = cli.run("--json", "list")
+        let run = await cli.run("--json", "list")
 
         #expect(run.status == 0)
         #expect(run.output == """
@@ -127,31 +127,31 @@ final class CommandTests {
             "finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
 
             """)
-        #expect(cli.run("--json", "search", "rent").output == """
+        #expect(await cli.run("--json", "search", "rent").output == """
             {"todo":[],"finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
 
             """)
     }
 
     @Test("CLI-10 show prints an item's detail, and --json prints it as one object")
-    func showDetail() throws {
+    func showDetail() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
-        #expect(cli.run("show", "1").output == """
+        #expect(await cli.run("show", "1").output == """
             1 Buy milk
               State:  to do
               Action: Check (check 1)
 
             """)
-        #expect(cli.run("show", "2").output.contains("Action: Uncheck (uncheck 2)"))
-        #expect(cli.run("--json", "show", "1").output
+        #expect(await cli.run("show", "2").output.contains("Action: Uncheck (uncheck 2)"))
+        #expect(await cli.run("--json", "show", "1").output
                 == "{\"number\":1,\"id\":\"\(id(1).uuidString)\",\"title\":\"Buy milk\",\"finished\":false}\n")
     }
 
     @Test("CLI-12 An unknown command or a missing argument is a usage error",
           arguments: [["frobnicate"], ["check"], ["edit", "1"], ["list", "all", "now"], ["--colour", "list"], ["--store"]])
-    func usageErrors(arguments: [String]) {
-        let run = cli.run(arguments)
+    func usageErrors(arguments: [String]) async {
+        let run = await cli.run(arguments)
 
         #expect(run.status == 2)
         #expect(run.output == "")
@@ -161,25 +161,25 @@ final class CommandTests {
     }
 
     @Test("CLI-16 A title with control characters is kept, but never printed raw")
-    func controlCharactersAreEscaped() throws {
+    func controlCharactersAreEscaped() async throws {
         let title = "Pay \u{1B}]0;pwned\u{07}\u{1B}[2J rent\tnow\u{202E}"
 
-        cli.run("add", title)
+        await cli.run("add", title)
 
         #expect(try cli.saved().todo.titles == [title])
-        let listed = cli.run("list").output
+        let listed = await cli.run("list").output
         #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(listed.contains(#"Pay \e]0;pwned\u{07}\e[2J rent\tnow\u{202E}"#))
-        #expect(cli.run("--json", "list").output.contains(#""title":"Pay \u001b]0;pwned\u0007\u001b[2J rent\tnow\u202e""#))
+        #expect(await cli.run("--json", "list").output.contains(#""title":"Pay \u001b]0;pwned\u0007\u001b[2J rent\tnow\u202e""#))
     }
 
     @Test("CLI-17 --store and TODO_STORE choose the store file")
-    func storeOptionAndEnvironment() throws {
+    func storeOptionAndEnvironment() async throws {
         let other = cli.folder.file("elsewhere/other.json")
 
-        cli.run(["--store", other.path, "add", "Buy milk"], withStore: false)
-        cli.run(["add", "Call Ann"], environment: ["TODO_STORE": other.path], withStore: false)
-        cli.run(["--store=\(other.path)", "add", "Pay rent"], withStore: false)
+        await cli.run(["--store", other.path, "add", "Buy milk"], withStore: false)
+        await cli.run(["add", "Call Ann"], environment: ["TODO_STORE": other.path], withStore: false)
+        await cli.run(["--store=\(other.path)", "add", "Pay rent"], withStore: false)
 
         let saved = try FileStore(url: other).loadTodos()
         #expect(saved.todo.titles == ["Pay rent", "Call Ann", "Buy milk"])
@@ -187,9 +187,9 @@ final class CommandTests {
     }
 
     @Test("CLI-18 --version and --help answer without touching the store")
-    func versionAndHelp() {
-        let version = cli.run("--version")
-        let help = cli.run("--help")
+    func versionAndHelp() async {
+        let version = await cli.run("--version")
+        let help = await cli.run("--help")
 
         #expect(version == Run(status: 0, output: "todo \(TodoProgram.version)\n", errors: ""))
         #expect(help.status == 0)
@@ -199,32 +199,32 @@ final class CommandTests {
     }
 
     @Test("CLI-19 edit renames the item with that number")
-    func editRenames() throws {
+    func editRenames() async throws {
         try cli.seed(todo: ["Buy milk"])
 
-        let run = cli.run("edit", "1", "Buy", "oat", "milk")
+        let run = await cli.run("edit", "1", "Buy", "oat", "milk")
 
         #expect(run == Run(status: 0, output: "Renamed “Buy milk” to “Buy oat milk”.\n", errors: ""))
         #expect(try cli.saved().todo.titles == ["Buy oat milk"])
-        #expect(cli.run("edit", "1", "  ").errors == "error: a title cannot be empty; nothing was changed\n")
+        #expect(await cli.run("edit", "1", "  ").errors == "error: a title cannot be empty; nothing was changed\n")
     }
 
     @Test("CLI-20 clear-finished and undo work from the command line")
-    func clearFinishedAndUndo() throws {
+    func clearFinishedAndUndo() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
-        #expect(cli.run("clear-finished").output == "Cleared 1 finished item.\n")
+        #expect(await cli.run("clear-finished").output == "Cleared 1 finished item.\n")
         #expect(try cli.saved().finished.isEmpty)
-        #expect(cli.run("undo").output == "Undid the last change.\n")
+        #expect(await cli.run("undo").output == "Undid the last change.\n")
         #expect(try cli.saved().finished.titles == ["Pay rent"])
-        #expect(try CLIHarness().run("undo") == Run(status: 1, output: "", errors: "error: there is nothing to undo\n"))
+        #expect(try await CLIHarness().run("undo") == Run(status: 1, output: "", errors: "error: there is nothing to undo\n"))
     }
 
     @Test("CLI-21 A store problem is one error line, and changes nothing")
-    func damagedStore() throws {
+    func damagedStore() async throws {
         try Data("not a store".utf8).write(to: cli.storeURL)
 
-        let run = cli.run("add", "Buy milk")
+        let run = await cli.run("add", "Buy milk")
 
         #expect(run.status == 1)
         #expect(run.output == "")
@@ -234,12 +234,12 @@ final class CommandTests {
     }
 
     @Test("CLI-22 Colour only on a terminal, and never with NO_COLOR")
-    func colourOnlyOnATerminal() throws {
+    func colourOnlyOnATerminal() async throws {
         try cli.seed(todo: ["Buy milk"])
 
-        let piped = cli.run(["list"])
-        let noColour = cli.run(["list"], terminal: true, environment: ["NO_COLOR": "1"])
-        let coloured = cli.run(["list"], terminal: true)
+        let piped = await cli.run(["list"])
+        let noColour = await cli.run(["list"], terminal: true, environment: ["NO_COLOR": "1"])
+        let coloured = await cli.run(["list"], terminal: true)
 
         #expect(!piped.output.contains("\u{1B}["))
         #expect(!noColour.output.contains("\u{1B}["))
@@ -247,10 +247,10 @@ final class CommandTests {
     }
 
     @Test("A refused command on a finished item says why")
-    func checkingAFinishedItem() throws {
+    func checkingAFinishedItem() async throws {
         try cli.seed(finished: ["Pay rent"])
 
-        #expect(cli.run("check", "1").errors == "error: “Pay rent” is already finished\n")
-        #expect(cli.run("add").errors == "error: a title cannot be empty; nothing was added\n")
+        #expect(await cli.run("check", "1").errors == "error: “Pay rent” is already finished\n")
+        #expect(await cli.run("add").errors == "error: a title cannot be empty; nothing was added\n")
     }
 }

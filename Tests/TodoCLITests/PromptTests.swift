@@ -15,18 +15,18 @@ final class PromptTests {
     }
 
     @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells")
-    func pipedLines() throws {
-        let run = cli.run([], input: ["add Buy milk", "check 9", "", "add 'Call Ann'"])
+    func pipedLines() async throws {
+        let run = await cli.run([], input: ["add Buy milk", "check 9", "", "add 'Call Ann'"])
 
         #expect(run == Run(status: 1, output: "Added “Buy milk”.\nAdded “Call Ann”.\n",
                            errors: "error: no item 9 (the list has 1 item)\n"))
         #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
-        #expect(cli.run([], input: ["add Buy milk", "list"]).status == 0)
+        #expect(await cli.run([], input: ["add Buy milk", "list"]).status == 0)
     }
 
     @Test("CLI-13 The prompt offers help and quits on quit, exit or end of input")
-    func helpAndQuit() {
-        let run = cli.run([], input: ["help", "help check", "quit", "add never reached"], terminal: true)
+    func helpAndQuit() async {
+        let run = await cli.run([], input: ["help", "help check", "quit", "add never reached"], terminal: true)
 
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("todo \(TodoProgram.version): type help for the commands, quit to leave.\ntodo> help\n"))
@@ -34,13 +34,13 @@ final class PromptTests {
         #expect(run.output.contains("todo> help check\nUsage: check N\n"))
         #expect(run.output.hasSuffix("todo> quit\n"))
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
-        #expect(cli.run([], input: ["exit"], terminal: true).status == 0)
-        #expect(cli.run([], input: [], terminal: true).status == 0)
+        #expect(await cli.run([], input: ["exit"], terminal: true).status == 0)
+        #expect(await cli.run([], input: [], terminal: true).status == 0)
     }
 
     @Test("CLI-14 add without a title opens the add form at the prompt")
-    func addForm() throws {
-        let run = cli.run([], input: ["add", "", "Buy milk", "add", "cancel"], terminal: true)
+    func addForm() async throws {
+        let run = await cli.run([], input: ["add", "", "Buy milk", "add", "cancel"], terminal: true)
 
         #expect(run.output.contains("""
             todo> add
@@ -59,10 +59,10 @@ final class PromptTests {
     }
 
     @Test("CLI-15 show at the prompt opens the detail, where check needs no number")
-    func detailAtThePrompt() throws {
+    func detailAtThePrompt() async throws {
         try cli.seed(todo: ["Buy milk"])
 
-        let run = cli.run([], input: ["show 1", "check", "back"], terminal: true, environment: ["NO_COLOR": "1"])
+        let run = await cli.run([], input: ["show 1", "check", "back"], terminal: true, environment: ["NO_COLOR": "1"])
 
         #expect(run.output.contains("""
             todo> show 1
@@ -84,11 +84,11 @@ final class PromptTests {
     }
 
     @Test("At the prompt, a change made in another terminal is seen by the next command")
-    func promptRereadsTheStore() throws {
+    func promptRereadsTheStore() async throws {
         try cli.seed(todo: ["Buy milk"])
         let otherTerminal = FileStore(url: cli.storeURL)
 
-        let run = cli.run([], input: ["list", "list", "check 1"], terminal: true, environment: ["NO_COLOR": "1"]) { line in
+        let run = await cli.run([], input: ["list", "list", "check 1"], terminal: true, environment: ["NO_COLOR": "1"]) { line in
             if line == 1 { _ = try? otherTerminal.apply(.check(id(1))) }
         }
 
@@ -100,8 +100,8 @@ final class PromptTests {
     }
 
     @Test("An unbalanced quote at the prompt is refused, and the prompt carries on")
-    func unbalancedQuote() throws {
-        let run = cli.run([], input: ["add \"Buy milk", "add Call Ann"])
+    func unbalancedQuote() async throws {
+        let run = await cli.run([], input: ["add \"Buy milk", "add Call Ann"])
 
         #expect(run.errors == "error: a quote is not closed (\")\n")
         #expect(try cli.saved().todo.titles == ["Call Ann"])

@@ -3,6 +3,7 @@ import LocalStore
 import TestSupport
 import Testing
 import TodoList
+import UserList
 
 /// A few runs of the real `todo` executable in its own process, to show the pieces the
 /// in-process tests stand in for (arguments, environment, pipes, exit status) are connected.
@@ -66,5 +67,19 @@ struct RealBinaryTests {
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("error: the store \(store.path) is damaged"))
         #expect(try Data(contentsOf: store) == damaged)
+    }
+
+    @Test("RU-11 --api points the loads at another server (the real binary)")
+    func fetchFromALocalServer() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("RandomUserAPITests/Fixtures/page-1.3-10-users.json")
+        let page = try String(contentsOf: fixture, encoding: .utf8)
+        let server = try LocalHTTPServer { _ in .json(page) }
+
+        let run = try todo.run(["--store", store.path, "--api", server.baseURL.absoluteString, "user", "fetch"])
+
+        #expect(run == Run(status: 0, output: "Loaded page 1: 10 people new.\n", errors: ""))
+        #expect(try FileStore(url: store).loadPeople().everyone.count == 10)
+        #expect(server.requests.first?.hasPrefix("/?results=20&page=1&seed=") == true)
     }
 }

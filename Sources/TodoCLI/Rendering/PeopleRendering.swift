@@ -26,7 +26,7 @@ struct PeopleRendering {
     /// comes first so the columns line up whatever the names' scripts.
     func list(_ users: [NumberedPerson], order: PeopleOrder) -> String {
         guard !users.isEmpty else { return "\(UserListViewModel.nobodyYet) \(Self.howToAdd)\n" }
-        let width = String(users.count).count
+        let width = String(users.map(\.number).max() ?? 0).count
         var text = heading("Users (\(Self.describe(order)))") + "\n"
         for entry in users {
             let number = String(entry.number)

@@ -9,15 +9,28 @@ public struct Person: Identifiable, Codable, Sendable, Equatable {
     /// When the person was added; the order added is also the order of `People.everyone`.
     public var addedAt: Date
     public var email: String?
+    /// The id the person has at randomuser.me (`login.uuid`); nil for people added by hand.
+    public var remoteID: String?
 
     public init(id: UUID, firstName: String, lastName: String, birthDate: CalendarDate,
-                addedAt: Date, email: String? = nil) {
+                addedAt: Date, email: String? = nil, remoteID: String? = nil) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.birthDate = birthDate
         self.addedAt = addedAt
         self.email = email
+        self.remoteID = remoteID
+    }
+
+    /// Loaded from randomuser.me rather than added by hand.
+    public var isFetched: Bool { remoteID != nil || email != nil }
+
+    /// Whether `query` is in the first name, the last name, the display name or the email,
+    /// ignoring case and accents.
+    public func matches(_ query: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return [firstName, lastName, fullName, email ?? ""].contains { $0.range(of: query, options: options) != nil }
     }
 
     public var fullName: String { "\(firstName) \(lastName)" }

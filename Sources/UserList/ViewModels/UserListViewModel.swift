@@ -62,6 +62,27 @@ public struct UpcomingBirthday: Equatable, Sendable {
     }
 }
 
+/// What a load from randomuser.me came to.
+public enum FetchResult: Equatable, Sendable {
+    /// Page `page` was loaded: it held `received` people, `new` of whom were not known yet.
+    case loaded(page: Int, received: Int, new: Int)
+    /// Nothing was loaded or changed; `saved` people are still there to show.
+    case failed(FetchError, saved: Int)
+}
+
+/// What a search found.
+public struct SearchResult: Equatable, Sendable {
+    /// The people found, in the list's order.
+    public let people: [Person]
+    /// The remembered search that answered without looking, when one did.
+    public let rememberedNoMatch: String?
+
+    public init(people: [Person], rememberedNoMatch: String?) {
+        self.people = people
+        self.rememberedNoMatch = rememberedNoMatch
+    }
+}
+
 /// The home screen of people: the latest added, the list in the chosen order, sorting,
 /// deleting, a person's page and the upcoming birthdays. Every change goes through the store.
 @MainActor
@@ -76,20 +97,31 @@ public final class UserListViewModel {
     public private(set) var addForm: AddUserViewModel?
 
     private let store: any PeopleStore
+    private let source: (any PeopleSource)?
     private let today: () -> CalendarDate
     private let now: () -> Date
     private let newID: () -> UUID
+    private let newSeed: () -> String
     private let locale: Locale
 
     /// `today` says what day it is wherever ages and birthdays are worked out; tests and
-    /// the `--today` option fix it. Reads nothing yet: call `load()`.
-    public init(store: any PeopleStore, today: @escaping () -> CalendarDate, now: @escaping () -> Date = Date.init,
-                newID: @escaping () -> UUID = UUID.init, locale: Locale = .current) {
+    /// the `--today` option fix it. `source` is where `fetchMore` loads people from.
+    /// Reads nothing yet: call `load()`.
+    public init(store: any PeopleStore, source: (any PeopleSource)? = nil, today: @escaping () -> CalendarDate,
+                now: @escaping () -> Date = Date.init, newID: @escaping () -> UUID = UUID.init,
+                newSeed: @escaping () -> String = UserListViewModel.randomSeed, locale: Locale = .current) {
         self.store = store
+        self.source = source
         self.today = today
         self.now = now
         self.newID = newID
+        self.newSeed = newSeed
         self.locale = locale
+    }
+
+    /// 16 hex digits, as randomuser.me's own seeds look.
+    public nonisolated static func randomSeed() -> String {
+        String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
     public func load() throws {
@@ -126,6 +158,44 @@ public final class UserListViewModel {
         .enumerated()
         .sorted { ($0.element.daysAway, $0.offset) < ($1.element.daysAway, $1.offset) }
         .map(\.element)
+    }
+
+    /// Loads the next page from the source into the store. A failure to load changes nothing:
+    /// the people saved before are still there, and the result says how many. Throws only
+    /// when the store cannot save what was loaded.
+    public func fetchMore(count: Int = 20) async throws -> FetchResult {
+        let page = people.fetchProgress?.nextPage ?? 1
+        let seed = people.fetchProgress?.seed ?? newSeed()
+        let fetched: [RemotePerson]
+        do {
+            guard let source else { throw FetchError.noConnection }
+            fetched = try await source.people(page: page, count: count, seed: seed)
+        } catch {
+            return .failed(error as? FetchError ?? .noConnection, saved: people.everyone.count)
+        }
+        let arrived = fetched.map { remote in
+            Person(id: newID(), firstName: remote.firstName, lastName: remote.lastName, birthDate: remote.birthDate,
+                   addedAt: now(), email: remote.email, remoteID: remote.id)
+        }
+        try apply(.merge(arrived, seed: seed, page: page))
+        let saved = Set(people.everyone.map(\.id))
+        return .loaded(page: page, received: arrived.count, new: arrived.filter { saved.contains($0.id) }.count)
+    }
+
+    /// The people whose names or email hold `query`, ignoring case and accents; everyone for an
+    /// empty query. A search that finds nobody is remembered, and a later one containing it is
+    /// answered from memory.
+    public func search(_ query: String) throws -> SearchResult {
+        let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return SearchResult(people: users, rememberedNoMatch: nil) }
+        if let remembered = people.rememberedNoMatch(within: query) {
+            return SearchResult(people: [], rememberedNoMatch: remembered)
+        }
+        let found = users.filter { $0.matches(query) }
+        if found.isEmpty {
+            try apply(.rememberNoMatch(query))
+        }
+        return SearchResult(people: found, rememberedNoMatch: nil)
     }
 
     func add(_ person: Person) throws {

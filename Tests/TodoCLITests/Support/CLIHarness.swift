@@ -29,10 +29,10 @@ final class CLIHarness {
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false,
              environment: [String: String] = [:], withStore: Bool = true,
-             beforeLine: @escaping (Int) -> Void = { _ in }) -> Run {
+             beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
-        let status = TodoProgram.run(
+        let status = await TodoProgram.run(
             arguments: (withStore ? ["--store", storeURL.path] : []) + arguments,
             environment: environment,
             terminal: Terminal(isInputInteractive: terminal, isOutputInteractive: terminal),
@@ -44,8 +44,8 @@ final class CLIHarness {
     }
 
     @discardableResult
-    func run(_ arguments: String...) -> Run {
-        run(arguments)
+    func run(_ arguments: String...) async -> Run {
+        await run(arguments)
     }
 
     /// Saves a list with ids 1, 2, 3… for the to-dos, continuing for the finished items.

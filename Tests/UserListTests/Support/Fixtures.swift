@@ -69,3 +69,46 @@ extension UserListViewModel {
         return try form.save()
     }
 }
+
+/// Pages of people served from memory, as randomuser.me would serve them, or a failure.
+final class PagedSource: PeopleSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [Int: [RemotePerson]]
+    private var failure: FetchError?
+    private var asked: [String] = []
+
+    init(pages: [Int: [RemotePerson]] = [:], failure: FetchError? = nil) {
+        self.pages = pages
+        self.failure = failure
+    }
+
+    /// `page 2 seed s`, for each page asked for.
+    var requests: [String] { lock.withLock { asked } }
+
+    func fail(with error: FetchError?) {
+        lock.withLock { failure = error }
+    }
+
+    func people(page: Int, count: Int, seed: String) async throws(FetchError) -> [RemotePerson] {
+        let (people, failure) = lock.withLock {
+            asked.append("page \(page) seed \(seed)")
+            return (pages[page] ?? [], self.failure)
+        }
+        if let failure { throw failure }
+        return people
+    }
+}
+
+func remote(_ first: String, _ last: String, id: String? = nil, email: String? = nil,
+            born: String = "1980-05-01") -> RemotePerson {
+    RemotePerson(id: id ?? "\(first)-\(last)".lowercased(), firstName: first, lastName: last,
+                 email: email ?? "\(first).\(last)@example.com".lowercased(), birthDate: date(born))
+}
+
+/// The people view-model loading from `source`, with the seed "s33d".
+@MainActor
+func makeFetchingSUT(_ source: PagedSource, store: InMemoryPeopleStore = InMemoryPeopleStore())
+    -> UserListViewModel {
+    UserListViewModel(store: store, source: source, today: { date("2026-11-22") }, now: TickingClock().callAsFunction,
+                      newID: SequentialIDs().callAsFunction, newSeed: { "s33d" }, locale: Locale(identifier: "en_US"))
+}

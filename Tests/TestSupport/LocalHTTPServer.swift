@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1, on a port the system picks, for tests that need a real
+/// server: it answers each request with what `reply` says for its target (`/?page=2&…`), and
+/// records the targets it was asked for.
+public final class LocalHTTPServer: @unchecked Sendable {
+    public enum Reply: Sendable {
+        case answer(status: Int, body: Data)
+        /// Reads the request and never answers, as a stalled server does.
+        case stall
+
+        public static func json(_ text: String, status: Int = 200) -> Reply {
+            .answer(status: status, body: Data(text.utf8))
+        }
+    }
+
+    public let port: UInt16
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    private let listener: Int32
+    private let reply: @Sendable (String) -> Reply
+    private let lock = NSLock()
+    private var targets: [String] = []
+    private var stalled: [Int32] = []
+
+    public init(reply: @escaping @Sendable (String) -> Reply) throws {
+        self.reply = reply
+        #if canImport(Glibc)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard listener >= 0 else { throw ServerError(step: "socket") }
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else { throw ServerError(step: "bind") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread { [self] in serve() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The request targets received so far, in order.
+    public var requests: [String] {
+        lock.withLock { targets }
+    }
+
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        lock.withLock {
+            stalled.forEach { close($0) }
+            stalled.removeAll()
+        }
+    }
+
+    private func serve() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            guard let target = readTarget(connection) else {
+                close(connection)
+                continue
+            }
+            lock.withLock { targets.append(target) }
+            switch reply(target) {
+            case .stall:
+                lock.withLock { stalled.append(connection) }
+            case .answer(let status, let body):
+                let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                send(Data(head.utf8) + body, to: connection)
+                close(connection)
+            }
+        }
+    }
+
+    /// `/path?query` from the request line, once the whole head has arrived.
+    private func readTarget(_ connection: Int32) -> String? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains(Data("\r\n\r\n".utf8)) {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        let requestLine = String(decoding: received, as: UTF8.self).prefix { $0 != "\r" }
+        let parts = requestLine.split(separator: " ")
+        return parts.count >= 2 ? String(parts[1]) : nil
+    }
+
+    private func send(_ data: Data, to connection: Int32) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(connection, bytes.baseAddress! + offset, bytes.count - offset)
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    struct ServerError: Error {
+        let step: String
+    }
+}

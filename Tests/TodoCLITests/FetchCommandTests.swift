@@ -1,0 +1,127 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoCLI
+import UserList
+
+/// `user fetch` and `user search` against a real HTTP server on 127.0.0.1 replaying recorded
+/// randomuser.me responses: page 1 (10 people), page 2 (repeats, a shared email, non-Latin names).
+@MainActor
+@Suite("The todo command: people from randomuser.me")
+final class FetchCommandTests {
+    private let cli: CLIHarness
+    private let server: LocalHTTPServer
+    private var api: [String] { ["--api", server.baseURL.absoluteString] }
+
+    init() throws {
+        cli = try CLIHarness()
+        let pages = [1: try Self.fixture("page-1.3-10-users.json"), 2: try Self.fixture("page-2-1.4-repeats.json")]
+        server = try LocalHTTPServer { target in
+            let page = target.split(separator: "&").first { $0.hasPrefix("page=") }.flatMap { Int($0.dropFirst(5)) } ?? 0
+            return pages[page].map { .json($0) } ?? .json("{\"results\": []}")
+        }
+    }
+
+    @Test("RU-1 Loading people puts them in the store with their email, and they stay there offline (the CLI)")
+    func fetchFillsTheStore() async throws {
+        let run = await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        #expect(run == Run(status: 0, output: "Loaded page 1: 10 people new.\n", errors: ""))
+        let people = try FileStore(url: cli.storeURL).loadPeople().everyone
+        #expect(people.count == 10)
+        #expect(people.first?.email == "adam.kim@example.com")
+        let offline = await cli.run(["--api", "http://127.0.0.1:1/", "user", "list"])
+        #expect(offline.output.contains("24-11-1977  Adam Kim"))
+    }
+
+    @Test("RU-3 A person repeated within a page or across pages is added once (the CLI)")
+    func morePagesSayHowManyWereNew() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        let second = await cli.run(api + ["user", "fetch", "--count=10"])
+
+        #expect(second.output == "Loaded page 2: 8 people new of the 10 sent; "
+                + "the others were here already, or deleted.\n")
+        #expect(server.requests.map { $0.contains("page=2") } == [false, true])
+        #expect(Set(server.requests.map { $0.split(separator: "&").last! }).count == 1)
+        let list = await cli.run("users")
+        #expect(list.output.components(separatedBy: "Ryan Moore").count - 1 == 2)
+        #expect(list.output.components(separatedBy: "Tamar Levi").count - 1 == 1)
+        #expect(list.output.contains("Олена Коваленко"))
+    }
+
+    @Test("RU-6 A deleted person is never shown again and never loaded again (the CLI)")
+    func deleteThenFetchAgain() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        #expect(await cli.run("user", "delete", "1").output == "Deleted Adam Kim.\n")
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        #expect(!(await cli.run("users")).output.contains("Adam Kim"))
+    }
+
+    @Test("RU-8 No connection and nobody saved: a message says what to do to try again (the CLI)")
+    func offlineWithNothingSaved() async throws {
+        let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
+
+        #expect(run == Run(status: 1, output: "", errors: "error: no internet connection, and nobody is saved on this "
+                           + "computer yet; try again with: user fetch\n"))
+        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+    }
+
+    @Test("RU-9 No connection with people saved: the saved list, and a notice (the CLI)")
+    func offlineWithPeopleSaved() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+        let before = try cli.storeBytes()
+
+        let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
+
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("Users (in the order added)\n   1 24-11-1977  Adam Kim\n"))
+        #expect(run.errors == "error: no internet connection; showing the 10 people saved on this computer. "
+                + "Try again with: user fetch\n")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("RU-10 The API failing is named, with or without people saved, and changes nothing (the CLI)")
+    func apiFailing() async throws {
+        let failing = try LocalHTTPServer { _ in .json("<html>slow down</html>", status: 429) }
+
+        let run = await cli.run(["--api", failing.baseURL.absoluteString, "user", "fetch"])
+
+        #expect(run.errors.hasPrefix("error: randomuser.me answered HTTP 429: too many requests, try again later, "
+                                     + "and nobody is saved"))
+        #expect(run.status == 1)
+    }
+
+    @Test("RU-11 --api and RANDOMUSER_API point the loads at another server (the CLI)")
+    func apiFromTheEnvironment() async throws {
+        let run = await cli.run(["user", "fetch", "--count", "10"], environment: ["RANDOMUSER_API": server.baseURL.absoluteString])
+
+        #expect(run.status == 0)
+        #expect(server.requests.count == 1)
+        #expect(await cli.run("--api", "ftp://example.com/", "user", "fetch").status == 2)
+    }
+
+    @Test("RU-14 A search that finds nothing is remembered, and a later search containing it answers at once (the CLI)")
+    func searchWithMemory() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        #expect(await cli.run("user", "search", "herrero").output == "Users (in the order added)\n  4 09-06-1993  Dolores Herrero\n")
+        #expect(await cli.run("user", "search", "zzq").output == "Nobody matches “zzq”. Load more people with: user fetch\n")
+        #expect(await cli.run("user", "search", "zzqx").output
+                == "Nobody matches “zzqx” (answered from memory: a search for “zzq” found nobody). "
+                + "Load more people with: user fetch\n")
+        #expect(server.requests.count == 1)
+        let json = await cli.run("--json", "user", "search", "gil@")
+        #expect(json.output.hasPrefix("{\"users\":[{\"number\":9,"))
+        #expect(json.output.contains("\"email\":\"miriam.gil@example.com\""))
+    }
+
+    private static func fixture(_ name: String) throws -> String {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("RandomUserAPITests/Fixtures")
+        return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+}
