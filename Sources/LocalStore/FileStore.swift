@@ -7,18 +7,41 @@ import Glibc
 import Darwin
 #endif
 
-/// The list kept in one JSON file on this machine, written so that nothing a user typed is lost.
+/// The lists kept in one JSON file on this machine, written so that nothing a user typed is lost.
 ///
 /// - A save writes a new file beside the old one, flushes it to disk and renames it over the
-///   old one: a crash at any moment leaves either the old list or the new one, never half.
+///   old one: a crash at any moment leaves either the old file or the new one, never half.
 /// - A change reads, changes and writes under an exclusive lock on `<store>.lock`, so two
-///   programs changing the list at once each see the other's work.
-/// - A file it cannot read (damaged, or from a newer version) is refused and never written.
+///   programs changing the lists at once each see the other's work.
+/// - A file it cannot read (damaged, or from a newer version) is refused and never written;
+///   so is a file or folder marked read-only, even for a user the system would let write.
+/// - A store path that is a link is followed: the file it points to is read and replaced, and
+///   the link stays a link.
 public final class FileStore: Sendable {
     public let url: URL
+    private let disk: Disk
 
-    public init(url: URL) {
+    /// `disk` is the one system call a test may swap, to make a write fail part-way.
+    public init(url: URL, disk: Disk = .system) {
         self.url = url
+        self.disk = disk
+    }
+
+    /// How bytes reach the disk: `write(2)`, unless a test says otherwise.
+    public struct Disk: Sendable {
+        public var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+
+        public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
+            self.write = write
+        }
+
+        public static let system = Disk { descriptor, bytes, count in
+            #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+            #else
+            Darwin.write(descriptor, bytes, count)
+            #endif
+        }
     }
 
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
@@ -37,54 +60,90 @@ public final class FileStore: Sendable {
     /// The document as last saved; an empty one when there is no file yet. Takes no lock:
     /// a save replaces the file in one step, so a reader sees the old file or the new one.
     public func read() throws -> StoreDocument {
-        guard let data = try contents() else { return StoreDocument() }
+        guard let data = try contents(of: try location()) else { return StoreDocument() }
         return try decode(data)
     }
 
     /// Reads the latest document under the lock, lets `body` change it, and saves it if it
     /// changed. When `body` throws, nothing is written and the error is passed on.
     public func update<Result>(_ body: (inout StoreDocument) throws -> Result) throws -> Result {
-        try withLock {
-            let original = try read()
+        let location = try location()
+        return try withLock(at: location) {
+            let original: StoreDocument
+            if let data = try contents(of: location) {
+                original = try decode(data)
+            } else {
+                original = StoreDocument()
+            }
             var document = original
             let result = try body(&document)
             if document != original {
-                try write(document)
+                try write(document, to: location)
             }
             return result
         }
     }
 
+    /// What the store holds and whether it is sound, read without the lock and without
+    /// changing anything. Throws what `read()` throws for a file it cannot read.
+    public func inspect() throws -> StoreReport {
+        let location = try location()
+        guard let data = try contents(of: location) else {
+            return StoreReport(path: location.path, exists: false, bytes: 0, document: StoreDocument(), leftOvers: [])
+        }
+        let document = try decode(data)
+        return StoreReport(path: location.path, exists: true, bytes: data.count, document: document,
+                           leftOvers: leftOverTemporaryFiles(at: location))
+    }
+
+    // MARK: - Where the file is
+
+    /// The file a store path means: the path itself, or where the link at that path points.
+    private struct Location {
+        let path: String
+        var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+        var name: String { (path as NSString).lastPathComponent }
+    }
+
+    private func location() throws -> Location {
+        let path = url.path
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return Location(path: path) }
+        guard stat(path, &status) == 0 else {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw StoreError.danglingLink(path: path, target: target)
+        }
+        return Location(path: url.resolvingSymlinksInPath().path)
+    }
+
     // MARK: - Reading
 
-    private var path: String { url.path }
-    private var folder: URL { url.deletingLastPathComponent() }
-
-    private func contents() throws -> Data? {
+    private func contents(of location: Location) throws -> Data? {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard stat(location.path, &status) == 0 else {
             if errno == ENOENT { return nil }
-            throw StoreError.cannotRead(path: path, reason: Self.systemMessage())
+            throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
         }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw StoreError.notAFile(path: path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw StoreError.notAFile(path: location.path) }
         do {
-            return try Data(contentsOf: url)
+            return try Data(contentsOf: URL(fileURLWithPath: location.path))
         } catch {
-            throw StoreError.cannotRead(path: path, reason: Self.systemMessage())
+            throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
         }
     }
 
     private func decode(_ data: Data) throws -> StoreDocument {
         struct Header: Decodable { let version: Int }
+        guard !data.isEmpty else { throw StoreError.damaged(path: url.path, reason: "it is empty") }
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: data) else {
-            throw StoreError.damaged(path: path, reason: "it is not a todo store")
+            throw StoreError.damaged(path: url.path, reason: "it is not a todo store")
         }
         guard header.version <= StoreDocument.currentVersion else {
-            throw StoreError.newerVersion(path: path, version: header.version)
+            throw StoreError.newerVersion(path: url.path, version: header.version)
         }
         guard header.version >= 1, let document = try? decoder.decode(StoreDocument.self, from: data) else {
-            throw StoreError.damaged(path: path, reason: "its contents do not fit format \(header.version)")
+            throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(header.version)")
         }
         return document
     }
@@ -92,45 +151,63 @@ public final class FileStore: Sendable {
     // MARK: - Writing
 
     /// Always in the current format: a file from an older version is upgraded on its first change.
-    private func write(_ document: StoreDocument) throws {
+    private func write(_ document: StoreDocument, to location: Location) throws {
         var document = document
         document.version = StoreDocument.currentVersion
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
-        let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try refuseReadOnlyFile(location)
+        let temporary = location.folder + "/." + location.name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
         do {
-            try writeDurably(data, to: temporary.path)
-            guard rename(temporary.path, path) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+            try writeDurably(data, to: temporary, for: location)
+            guard rename(temporary, location.path) == 0 else {
+                throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
+            }
         } catch {
-            unlink(temporary.path)
+            unlink(temporary)
             throw error
         }
-        syncFolder()
+        syncFolder(location)
     }
 
-    private func writeDurably(_ data: Data, to temporary: String) throws {
+    /// A read-only file or folder is the user saying "do not change this". The system lets
+    /// the superuser write anyway, so the mode bits are checked here, not left to `open`.
+    private func refuseReadOnlyFile(_ location: Location) throws {
+        var status = stat()
+        if stat(location.path, &status) == 0, status.st_mode & 0o222 == 0 {
+            throw StoreError.cannotWrite(path: location.path, reason: "the file is read-only")
+        }
+    }
+
+    private func refuseReadOnlyFolder(_ location: Location) throws {
+        var status = stat()
+        if stat(location.folder, &status) == 0, status.st_mode & 0o222 == 0 {
+            throw StoreError.cannotWrite(path: location.path, reason: "its folder \(location.folder) is read-only")
+        }
+    }
+
+    private func writeDurably(_ data: Data, to temporary: String, for location: Location) throws {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = disk.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw StoreError.cannotWrite(path: path, reason: Self.systemMessage())
+                    throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
                 }
                 offset += written
             }
         }
-        guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
     }
 
     /// Makes the rename itself durable: without it a power cut could bring back the old name.
-    private func syncFolder() {
-        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+    private func syncFolder(_ location: Location) {
+        let descriptor = open(location.folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
@@ -138,45 +215,37 @@ public final class FileStore: Sendable {
 
     // MARK: - Locking
 
-    private func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    private func withLock<Result>(at location: Location, _ body: () throws -> Result) throws -> Result {
+        try refuseReadOnlyFolder(location)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.cannotWrite(path: path, reason: "cannot create the folder \(folder.path)")
+            throw StoreError.cannotWrite(path: location.path, reason: "cannot create the folder \(location.folder)")
         }
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        let descriptor = open(location.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
+        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+            guard errno == EINTR else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
         }
         defer { flock(descriptor, LOCK_UN) }
-        removeLeftOverTemporaryFiles()
+        for name in leftOverTemporaryFiles(at: location) {
+            unlink(location.folder + "/" + name)
+        }
         return try body()
     }
 
-    /// Under the lock no save is under way, so any temporary file beside the store was left
-    /// by a save that crashed before its rename; the store itself still holds the last list.
-    private func removeLeftOverTemporaryFiles() {
-        let prefix = ".\(url.lastPathComponent).tmp-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            unlink(folder.appendingPathComponent(name).path)
-        }
+    /// Temporary files beside the store. Under the lock no save is under way, so any there was
+    /// left by a save that crashed before its rename; the store itself still holds the last lists.
+    private func leftOverTemporaryFiles(at location: Location) -> [String] {
+        let prefix = "." + location.name + ".tmp-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: location.folder)) ?? []
+        return names.filter { $0.hasPrefix(prefix) }.sorted()
     }
 
     private static func systemMessage() -> String {
         String(cString: strerror(errno))
     }
-}
-
-/// The system's `write(2)`, named apart from `FileStore.write(_:)`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }
 
 extension FileStore: TodoStore {

@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// The file was written by a newer version, in a format this one does not know.
     case newerVersion(path: String, version: Int)
     case notAFile(path: String)
+    /// The store path is a link to a file that does not exist.
+    case danglingLink(path: String, target: String)
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
 
@@ -20,6 +22,8 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
                 + "\(StoreDocument.currentVersion)); update todo to open it. The file was left as it is"
         case let .notAFile(path):
             "the store \(path) is not a file"
+        case let .danglingLink(path, target):
+            "the store \(path) is a link to \(target), which does not exist; nothing was written"
         case let .cannotRead(path, reason):
             "cannot read the store \(path): \(reason)"
         case let .cannotWrite(path, reason):

@@ -10,6 +10,7 @@ import UserList
 @MainActor
 final class Session {
     let options: Options
+    let store: FileStore
     let todoList: TodoListViewModel
     let userList: UserListViewModel
     let rendering: TodoRendering
@@ -35,6 +36,7 @@ final class Session {
         self.output = output
         self.errors = errors
         let store = FileStore(url: options.storeURL)
+        self.store = store
         self.todoList = TodoListViewModel(store: store)
         let fixedToday = options.today
         self.userList = UserListViewModel(store: store, source: RandomUserClient(base: options.api),
@@ -49,10 +51,12 @@ final class Session {
 
     /// The commands as `help` lists them.
     static let commandGroups: [(title: String, commands: [Command])] = [
-        ("To-dos", todoCommands), ("People", peopleCommands), ("Help and the prompt", promptCommands),
+        ("To-dos", todoCommands), ("People", peopleCommands), ("The store, help and the prompt", promptCommands),
     ]
 
     static let promptCommands: [Command] = [
+        Command("doctor", summary: "Check the store file and say what it holds, changing nothing.",
+                reads: .nothing) { session, words in try session.doctor(words) },
         Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
                 reads: .nothing) { session, words in try session.help(words) },
         Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
@@ -212,6 +216,35 @@ final class Session {
             }
             write(Help.usage(of: command))
         }
+    }
+
+    private func doctor(_ words: [String]) throws {
+        guard words.isEmpty else { throw CommandError.usage("doctor takes no arguments", command: "doctor") }
+        let report = try store.inspect()
+        guard report.exists else {
+            return say("No store at \(TerminalText.escaped(report.path)) yet: it is made on the first change.")
+        }
+        let todos = report.document.todos
+        let people = report.document.people
+        let leftOvers = report.leftOvers.isEmpty
+            ? "none"
+            : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
+        write("""
+            Store: \(TerminalText.escaped(report.path))
+              Format:    \(report.document.version) (this todo reads up to \(StoreDocument.currentVersion))
+              Size:      \(report.bytes) bytes
+              To-dos:    \(todos.todo.count) to do, \(todos.finished.count) finished
+              People:    \(people.everyone.count), \(people.deleted.count) deleted, \(people.blacklist.count) remembered searches
+              Left over: \(leftOvers)
+
+            """)
+        let problems = report.problems
+        guard problems.isEmpty else {
+            problems.forEach { say("  Problem: \($0)") }
+            throw CommandError.refused("the store \(report.path) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"); "
+                                       + "it was left as it is")
+        }
+        say("The store is sound.")
     }
 
     private func quit(_ words: [String]) throws {

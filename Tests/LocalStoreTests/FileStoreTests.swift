@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LocalStore
 import TestSupport
 import Testing
@@ -170,6 +173,112 @@ final class FileStoreTests {
         #expect(try restarted.loadPeople().everyone.map(\.fullName) == ["Zoë Adams"])
         #expect(try restarted.loadTodos().todo.titles == ["Buy milk"])
         #expect(try restarted.read().version == StoreDocument.currentVersion)
+    }
+
+    @Test("TP-10 A store that cannot be written is refused before anything is written", arguments: ["file", "folder"])
+    func readOnlyStore(what: String) throws {
+        try seed(todo(1, "Call Ann"))
+        let before = try Data(contentsOf: storeURL)
+        let readOnly = what == "file" ? storeURL : storeURL.deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: what == "file" ? 0o444 : 0o555], ofItemAtPath: readOnly.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.path) }
+        let contentsBefore = try folder.contents(of: "data")
+
+        #expect { try FileStore(url: storeURL).apply(.add(todo(2, "Buy milk"))) } throws: { error in
+            error.localizedDescription.contains("read-only") && error.localizedDescription.contains(self.storeURL.path)
+        }
+
+        #expect(try Data(contentsOf: storeURL) == before)
+        #expect(try folder.contents(of: "data") == contentsBefore)
+    }
+
+    @Test("TP-11 A store reached through a link is read and saved where the link points")
+    func storeThroughALink() throws {
+        let target = folder.file("elsewhere/real.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileStore(url: target).apply(.add(todo(1, "Call Ann")))
+        try FileManager.default.createSymbolicLink(at: storeURL, withDestinationURL: target)
+
+        try FileStore(url: storeURL).apply(.add(todo(2, "Buy milk")))
+
+        #expect(try FileStore(url: target).loadTodos().todo.titles == ["Buy milk", "Call Ann"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: storeURL.path) == target.path)
+    }
+
+    @Test("TP-11 A link that points to nothing is refused, and nothing is written")
+    func danglingLink() throws {
+        let target = folder.file("nowhere/real.json")
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: storeURL, withDestinationURL: target)
+
+        #expect(throws: StoreError.danglingLink(path: storeURL.path, target: target.path)) {
+            try FileStore(url: storeURL).apply(.add(todo(1, "Buy milk")))
+        }
+        #expect(throws: StoreError.danglingLink(path: storeURL.path, target: target.path)) {
+            try FileStore(url: storeURL).loadTodos()
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.deletingLastPathComponent().path))
+        #expect(try folder.contents(of: "data") == ["store.json"])
+    }
+
+    @Test("TP-12 A write that fails part-way leaves the old store as it was")
+    func diskFullPartWay() throws {
+        try seed(todo(1, "Call Ann"))
+        let before = try Data(contentsOf: storeURL)
+        let fillsUp = FileStore.Disk { descriptor, bytes, count in
+            let written = FileStore.Disk.system.write(descriptor, bytes, min(count, 100))
+            if written > 0 && count <= 100 { return written }
+            if count > 100 && written == 100 { errno = ENOSPC; return -1 }
+            return written
+        }
+        let store = FileStore(url: storeURL, disk: fillsUp)
+
+        #expect(throws: StoreError.cannotWrite(path: storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+            try store.apply(.add(todo(2, "Buy milk")))
+        }
+
+        #expect(try Data(contentsOf: storeURL) == before)
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-13 doctor checks the store and says what it found, without changing it")
+    func inspect() throws {
+        try seed(todo(1, "Call Ann"), todo(2, "Buy milk"))
+        let before = try Data(contentsOf: storeURL)
+
+        let report = try FileStore(url: storeURL).inspect()
+
+        #expect(report.exists)
+        #expect(report.bytes == before.count)
+        #expect(report.document.todos.todo.titles == ["Call Ann", "Buy milk"])
+        #expect(report.problems.isEmpty)
+        #expect(report.leftOvers.isEmpty)
+        #expect(try Data(contentsOf: storeURL) == before)
+    }
+
+    @Test("TP-13 doctor names an id used twice and an item in the wrong section")
+    func inspectFindsProblems() throws {
+        let repeated = """
+            {"version": 3, "todos": {"todo": [{"id": "\(id(1).uuidString)", "title": "A", "isFinished": true},
+              {"id": "\(id(1).uuidString)", "title": "B", "isFinished": false}], "finished": [], "undoSteps": []},
+             "people": {"everyone": [], "sortOrder": "added"}}
+            """
+        try write(Data(repeated.utf8))
+
+        let problems = try FileStore(url: storeURL).inspect().problems
+
+        #expect(problems == ["a to-do in the To do section is marked finished",
+                             "the to-do id \(id(1).uuidString) is used more than once"])
+    }
+
+    @Test("TP-14 A store with nothing in it is called empty, not damaged beyond words")
+    func emptyStore() throws {
+        try write(Data())
+
+        #expect(throws: StoreError.damaged(path: storeURL.path, reason: "it is empty")) {
+            try FileStore(url: storeURL).loadTodos()
+        }
     }
 
     @Test("A saved store is readable JSON that says which format it is in")

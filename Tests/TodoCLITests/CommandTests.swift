@@ -246,6 +246,29 @@ final class CommandTests {
         #expect(coloured.output.contains("\u{1B}[1mTo do\u{1B}[0m"))
     }
 
+    @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")
+    func doctor() async throws {
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+        let before = try cli.storeBytes()
+
+        let run = await cli.run("doctor")
+
+        #expect(run == Run(status: 0, output: """
+            Store: \(cli.storeURL.path)
+              Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
+              Size:      \(before.count) bytes
+              To-dos:    1 to do, 1 finished
+              People:    0, 0 deleted, 0 remembered searches
+              Left over: none
+            The store is sound.
+
+            """, errors: ""))
+        #expect(try cli.storeBytes() == before)
+        try Data("{".utf8).write(to: cli.storeURL)
+        #expect(await cli.run("doctor").status == 1)
+        #expect(try cli.storeBytes() == Data("{".utf8))
+    }
+
     @Test("A refused command on a finished item says why")
     func checkingAFinishedItem() async throws {
         try cli.seed(finished: ["Pay rent"])
