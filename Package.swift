@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "todo", targets: ["todo"]),
+        .executable(name: "spec-report", targets: ["spec-report"]),
     ],
     targets: [
         // What the forms of every feature share: the state of their Save button.
@@ -23,6 +24,9 @@ let package = Package(
         .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "RandomUserAPI", "LocalStore"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
+        // Living documentation: Specs/ with the status each scenario's tests give it.
+        .target(name: "SpecReport"),
+        .executableTarget(name: "spec-report", dependencies: ["SpecReport"]),
 
         // What several test targets need: predictable ids, a temporary folder on the real file system.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -34,6 +38,7 @@ let package = Package(
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "TestSupport"]),
+        .testTarget(name: "SpecReportTests", dependencies: ["SpecReport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests"),
     ],

@@ -1,0 +1,159 @@
+import Foundation
+
+extension Report.Status {
+    /// A plain glyph for the page: any font has it, unlike the emoji marks.
+    var glyph: String {
+        switch self {
+        case .passed: "✓"
+        case .failed: "✗"
+        case .skipped: "↷"
+        case .noTest: "?"
+        }
+    }
+
+    var mark: String {
+        switch self {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .skipped: "⏭️"
+        case .noTest: "❔"
+        }
+    }
+}
+
+/// The report as Markdown: readable in a terminal, rendered on GitHub.
+public enum MarkdownReport {
+    public static func render(_ report: Report) -> String {
+        var text = "# Specs report\n\n\(report.summary)\n"
+        for section in report.sections {
+            text += "\n## \(section.feature.title)\n\n`\(section.feature.file)`\n\n| Status | ID | Scenario |\n|---|---|---|\n"
+            for line in section.lines {
+                text += "| \(line.status.mark) \(line.status.rawValue) | \(line.scenario.id) | \(cell(line.scenario.title)) |\n"
+            }
+        }
+        if !report.coverage.isEmpty {
+            text += "\n## Line coverage\n\n| Module | Lines | Covered |\n|---|---:|---:|\n"
+            for module in report.coverage {
+                text += "| \(module.module) | \(module.lines) | \(String(format: "%.1f", module.percent)) % |\n"
+            }
+        }
+        return text
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}
+
+/// The report as one self-contained HTML page: no scripts, fonts or images from elsewhere.
+public enum HTMLReport {
+    public static func render(_ report: Report) -> String {
+        let total = max(report.scenarioCount, 1)
+        var bar = ""
+        for status in Report.Status.allCases where report.count(status) > 0 {
+            let width = Double(report.count(status)) * 100 / Double(total)
+            bar += "<div class=\"\(css(status))\" style=\"width: \(String(format: "%.3f", width))%\" "
+                + "title=\"\(report.count(status)) \(status.rawValue)\"></div>"
+        }
+        var body = """
+            <h1>Specs report</h1>
+            <p class="summary">\(escape(report.summary))</p>
+            <div class="bar">\(bar)</div>
+
+            """
+        for section in report.sections {
+            body += "<section><h2>\(escape(section.feature.title))</h2><p class=\"file\">\(escape(section.feature.file))</p>\n"
+            var rule: String?
+            for line in section.lines {
+                if let next = line.scenario.rule, next != rule {
+                    body += "<h3>\(escape(next))</h3>\n"
+                    rule = next
+                }
+                body += scenario(line)
+            }
+            body += "</section>\n"
+        }
+        if !report.coverage.isEmpty {
+            body += "<section><h2>Line coverage</h2><table><tr><th>Module</th><th>Lines</th><th>Covered</th></tr>"
+            for module in report.coverage {
+                body += "<tr><td>\(escape(module.module))</td><td>\(module.lines)</td>"
+                    + "<td>\(String(format: "%.1f", module.percent)) %</td></tr>"
+            }
+            body += "</table></section>\n"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Specs report</title>
+            <style>
+            body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+            h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; } h3 { color: #555; margin: 1.2rem 0 .4rem; }
+            .file { color: #777; font-family: ui-monospace, monospace; font-size: 13px; margin-top: -.6rem; }
+            .bar { display: flex; height: 14px; border-radius: 7px; overflow: hidden; background: #eee; }
+            .bar > .passed { background: #2e9d4f; } .bar > .failed { background: #d33a2c; }
+            .bar > .skipped { background: #c9a227; } .bar > .notest { background: #8a8a8a; }
+            details { border-left: 5px solid #ccc; padding: .25rem .6rem; margin: .35rem 0; background: #fafafa; }
+            details.passed { border-color: #2e9d4f; } details.failed { border-color: #d33a2c; background: #fff3f2; }
+            details.skipped { border-color: #c9a227; } details.notest { border-color: #8a8a8a; }
+            summary { cursor: pointer; } .id { font-family: ui-monospace, monospace; font-weight: 600; }
+            .status { float: right; font-size: 13px; font-weight: 600; }
+            .passed .status { color: #2e7d43; } .failed .status { color: #c0392b; } .skipped .status { color: #9a7b12; }
+            .notest .status { color: #666; }
+            ol { list-style: none; padding-left: 1rem; margin: .3rem 0; } .keyword { font-weight: 600; color: #345; }
+            table { border-collapse: collapse; margin: .3rem 0 .3rem 1rem; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
+            .tests { color: #666; font-size: 13px; }
+            </style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    private static func scenario(_ line: Report.Line) -> String {
+        let open = line.status == .failed ? " open" : ""
+        var html = "<details class=\"\(css(line.status))\"\(open)><summary><span class=\"id\">\(escape(line.scenario.id))</span> "
+            + "\(escape(line.scenario.title))<span class=\"status\">\(line.status.glyph) \(line.status.rawValue)</span></summary>\n<ol>"
+        for step in line.scenario.steps {
+            html += "<li><span class=\"keyword\">\(step.keyword)</span> \(escape(step.text))"
+            if !step.table.isEmpty { html += table(step.table) }
+            if let doc = step.docString { html += "<pre>\(escape(doc))</pre>" }
+            html += "</li>"
+        }
+        html += "</ol>"
+        if !line.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(line.scenario.examples) }
+        if !line.tests.isEmpty {
+            html += "<p class=\"tests\">Tests: " + line.tests.map(escape).joined(separator: "; ") + "</p>"
+        }
+        return html + "</details>\n"
+    }
+
+    private static func table(_ rows: [[String]]) -> String {
+        "<table>" + rows.enumerated().map { index, row in
+            let cell = index == 0 ? "th" : "td"
+            return "<tr>" + row.map { "<\(cell)>\(escape($0))</\(cell)>" }.joined() + "</tr>"
+        }.joined() + "</table>"
+    }
+
+    private static func css(_ status: Report.Status) -> String {
+        status == .noTest ? "notest" : status.rawValue
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

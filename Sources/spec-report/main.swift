@@ -1,0 +1,4 @@
+import Foundation
+import SpecReport
+
+exit(SpecReportProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))
