@@ -20,6 +20,7 @@ import Darwin
 public final class FileStore: Sendable {
     public let url: URL
     private let disk: Disk
+    private let lastRead = LastRead()
 
     /// `disk` is the one system call a test may swap, to make a write fail part-way.
     public init(url: URL, disk: Disk = .system) {
@@ -60,8 +61,7 @@ public final class FileStore: Sendable {
     /// The document as last saved; an empty one when there is no file yet. Takes no lock:
     /// a save replaces the file in one step, so a reader sees the old file or the new one.
     public func read() throws -> StoreDocument {
-        guard let data = try contents(of: try location()) else { return StoreDocument() }
-        return try decode(data)
+        try document(at: try location())
     }
 
     /// Reads the latest document under the lock, lets `body` change it, and saves it if it
@@ -69,12 +69,7 @@ public final class FileStore: Sendable {
     public func update<Result>(_ body: (inout StoreDocument) throws -> Result) throws -> Result {
         let location = try location()
         return try withLock(at: location) {
-            let original: StoreDocument
-            if let data = try contents(of: location) {
-                original = try decode(data)
-            } else {
-                original = StoreDocument()
-            }
+            let original = try document(at: location)
             var document = original
             let result = try body(&document)
             if document != original {
@@ -118,6 +113,23 @@ public final class FileStore: Sendable {
 
     // MARK: - Reading
 
+    /// The document in the file, or an empty one when there is none. A file that has not
+    /// changed since this store last read or wrote it (same inode, size and change time) is
+    /// not decoded again: a command that lists and then changes reads it once.
+    private func document(at location: Location) throws -> StoreDocument {
+        var status = stat()
+        let signature = stat(location.path, &status) == 0 ? FileSignature(status) : nil
+        if let signature, let cached = lastRead.document(for: signature) {
+            return cached
+        }
+        guard let data = try contents(of: location) else { return StoreDocument() }
+        let document = try decode(data)
+        if let signature {
+            lastRead.remember(document, for: signature)
+        }
+        return document
+    }
+
     private func contents(of location: Location) throws -> Data? {
         var status = stat()
         guard stat(location.path, &status) == 0 else {
@@ -132,20 +144,23 @@ public final class FileStore: Sendable {
         }
     }
 
+    /// Decodes the whole document in one pass; only a file that does not decode is looked at
+    /// again, to say what is wrong with it.
     private func decode(_ data: Data) throws -> StoreDocument {
         struct Header: Decodable { let version: Int }
         guard !data.isEmpty else { throw StoreError.damaged(path: url.path, reason: "it is empty") }
         let decoder = JSONDecoder()
+        if let document = try? decoder.decode(StoreDocument.self, from: data),
+           (1...StoreDocument.currentVersion).contains(document.version) {
+            return document
+        }
         guard let header = try? decoder.decode(Header.self, from: data) else {
             throw StoreError.damaged(path: url.path, reason: "it is not a todo store")
         }
         guard header.version <= StoreDocument.currentVersion else {
             throw StoreError.newerVersion(path: url.path, version: header.version)
         }
-        guard header.version >= 1, let document = try? decoder.decode(StoreDocument.self, from: data) else {
-            throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(header.version)")
-        }
-        return document
+        throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(header.version)")
     }
 
     // MARK: - Writing
@@ -155,7 +170,7 @@ public final class FileStore: Sendable {
         var document = document
         document.version = StoreDocument.currentVersion
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
         try refuseReadOnlyFile(location)
         let temporary = location.folder + "/." + location.name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -169,6 +184,10 @@ public final class FileStore: Sendable {
             throw error
         }
         syncFolder(location)
+        var status = stat()
+        if stat(location.path, &status) == 0 {
+            lastRead.remember(document, for: FileSignature(status))
+        }
     }
 
     /// A read-only file or folder is the user saying "do not change this". The system lets
@@ -245,6 +264,47 @@ public final class FileStore: Sendable {
 
     private static func systemMessage() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// What tells one version of the store file from another: every save is a new file (a new
+/// inode), and any other change to it moves its change time.
+private struct FileSignature: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let changeSeconds: Int
+    let changeNanoseconds: Int
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        #if canImport(Glibc)
+        changeSeconds = Int(status.st_ctim.tv_sec)
+        changeNanoseconds = Int(status.st_ctim.tv_nsec)
+        #else
+        changeSeconds = Int(status.st_ctimespec.tv_sec)
+        changeNanoseconds = Int(status.st_ctimespec.tv_nsec)
+        #endif
+    }
+}
+
+/// The document this store last read or wrote, and the file it came from.
+private final class LastRead: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signature: FileSignature?
+    private var document: StoreDocument?
+
+    func document(for signature: FileSignature) -> StoreDocument? {
+        lock.withLock { self.signature == signature ? document : nil }
+    }
+
+    func remember(_ document: StoreDocument, for signature: FileSignature) {
+        lock.withLock {
+            self.signature = signature
+            self.document = document
+        }
     }
 }
 
