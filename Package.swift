@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "TestSupport"]),
         .testTarget(name: "SpecReportTests", dependencies: ["SpecReport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
-        .testTarget(name: "SpecsTests"),
+        .testTarget(name: "SpecsTests", dependencies: ["SpecReport"]),
     ],
     swiftLanguageModes: [.v6]
 )

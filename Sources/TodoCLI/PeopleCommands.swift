@@ -159,7 +159,7 @@ extension Session {
     }
 
     private func personJSON(_ entry: NumberedPerson) -> JSON {
-        PeopleRendering.json(entry, today: options.today ?? CalendarDate(.now, in: .current))
+        PeopleRendering.json(entry, age: userList.age(of: entry.person))
     }
 
     private func user(_ words: [String], of command: String) throws -> NumberedPerson {

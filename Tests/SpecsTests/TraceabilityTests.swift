@@ -1,4 +1,5 @@
 import Foundation
+import SpecReport
 import Testing
 
 /// Keeps `Specs/` and the tests in step: a scenario without a test, or a test naming a
@@ -33,30 +34,28 @@ struct TraceabilityTests {
         #expect(orphans.isEmpty, "tests named after IDs that no scenario has: \(orphans.sorted(by: Self.idOrder))")
     }
 
+    /// Read with the report's parser, so a feature file it cannot read fails here too.
     private func scenarioIDs() throws -> [String] {
-        let tag = #/`@([A-Z][A-Z0-9]*-[0-9]+)`/#
-        return try files(under: "Specs", endingWith: ".feature.md").flatMap { text in
-            text.matches(of: tag).map { String($0.output.1) }
+        try files(under: "Specs", endingWith: ".feature.md").flatMap { file in
+            try GherkinParser.parse(file.text, file: file.name).scenarios.map(\.id)
         }
     }
 
     private func testedIDs() throws -> Set<String> {
-        let named = #/@Test\("([A-Z][A-Z0-9]*-[0-9]+) /#
-        let rawIdentifier = #/func `([A-Z][A-Z0-9]*-[0-9]+) /#
-        let sources = try files(under: "Tests", endingWith: ".swift")
-        return Set(sources.flatMap { text in
-            text.matches(of: named).map { String($0.output.1) }
-                + text.matches(of: rawIdentifier).map { String($0.output.1) }
-        })
+        var index = TestIndex()
+        for file in try files(under: "Tests", endingWith: ".swift") {
+            index.add(source: file.text)
+        }
+        return Set(index.entries.flatMap(\.ids))
     }
 
-    private func files(under folder: String, endingWith suffix: String) throws -> [String] {
+    private func files(under folder: String, endingWith suffix: String) throws -> [(name: String, text: String)] {
         let root = Self.packageRoot.appendingPathComponent(folder)
         let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil),
                                       "cannot read \(root.path)")
         return try enumerator.compactMap { $0 as? URL }
             .filter { $0.lastPathComponent.hasSuffix(suffix) }
-            .map { try String(contentsOf: $0, encoding: .utf8) }
+            .map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
     }
 
     /// Orders `TL-2` before `TL-10`, so the lists in failure messages read naturally.

@@ -77,7 +77,7 @@ struct PeopleRendering {
 
     // MARK: - JSON
 
-    static func json(_ entry: NumberedPerson, today: CalendarDate) -> JSON {
+    static func json(_ entry: NumberedPerson, age: Int) -> JSON {
         let person = entry.person
         return .object([
             ("number", .number(entry.number)),
@@ -86,7 +86,7 @@ struct PeopleRendering {
             ("lastName", .string(person.lastName)),
             ("birthDate", .string(person.birthDate.iso)),
             ("birthday", .string(person.birthDate.dayMonthYear)),
-            ("age", .number(person.age(on: today))),
+            ("age", .number(age)),
             ("initials", .string(person.initials)),
             ("email", person.email.map(JSON.string) ?? .null),
         ])

@@ -143,6 +143,11 @@ public final class UserListViewModel {
         return form
     }
 
+    /// The person's age today, as every screen of this list counts it.
+    public func age(of person: Person) -> Int {
+        person.age(on: today())
+    }
+
     public func page(for id: Person.ID) -> BirthdayPage? {
         people.everyone.first { $0.id == id }.map { BirthdayPage(person: $0, today: today()) }
     }
