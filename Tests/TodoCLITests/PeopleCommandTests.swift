@@ -89,6 +89,14 @@ final class PeopleCommandTests {
             """)
     }
 
+    @Test("UA-6 With nobody added, the list shows a message instead of nothing (the CLI)")
+    func emptyList() async {
+        #expect(await cli.run("users") == Run(status: 0, output: """
+            Nobody has been added yet. Add someone with: user add FIRST LAST YYYY-MM-DD
+
+            """, errors: ""))
+    }
+
     @Test("PC-5 user list --sort chooses the order, and it is kept")
     func sortIsKept() async {
         await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
