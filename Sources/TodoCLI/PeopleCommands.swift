@@ -117,14 +117,15 @@ extension Session {
 
     private func home(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("home takes no arguments", command: "home") }
+        let users = numberedUsers
         if options.json {
-            let latest = numberedUsers.first { $0.person.id == userList.people.latest?.id }
+            let latest = users.first { $0.person.id == userList.people.latest?.id }
             return write(JSON.object([
                 ("latest", latest.map(personJSON) ?? .null),
-                ("users", .array(numberedUsers.map(personJSON))),
+                ("users", .array(users.map(personJSON))),
             ]).line)
         }
-        write(peopleRendering.home(latest: userList.latest, users: numberedUsers, order: userList.sortOrder))
+        write(peopleRendering.home(latest: userList.latest, users: users, order: userList.sortOrder))
     }
 
     private func birthdays(_ words: [String]) throws {
@@ -136,18 +137,22 @@ extension Session {
 
     /// `--count N` (or `--count=N`), 1 to 5,000 as the API allows; 20 when not given.
     private func fetchCount(_ words: [String]) throws -> Int {
-        let text: String
-        switch words.count {
-        case 0: return 20
-        case 1 where words[0].hasPrefix("--count="): text = String(words[0].dropFirst("--count=".count))
-        case 2 where words[0] == "--count": text = words[1]
-        default: throw CommandError.usage("user fetch takes only --count N", command: "user fetch")
-        }
-        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let count = Int(text), (1...5000).contains(count) else {
+        guard let text = try onlyOption("--count", in: words, command: "user fetch") else { return 20 }
+        guard Self.isPlainNumber(text), let count = Int(text), (1...5000).contains(count) else {
             throw CommandError.usage("--count takes a number from 1 to 5000, not \(quoted(text))", command: "user fetch")
         }
         return count
+    }
+
+    /// The value of `option` (`--name VALUE` or `--name=VALUE`) when `words` are that option
+    /// alone; nil when there are no words.
+    private func onlyOption(_ option: String, in words: [String], command: String) throws -> String? {
+        switch words.count {
+        case 0: return nil
+        case 1 where words[0].hasPrefix(option + "="): return String(words[0].dropFirst(option.count + 1))
+        case 2 where words[0] == option: return words[1]
+        default: throw CommandError.usage("\(command) takes only \(option)", command: command)
+        }
     }
 
     private static func people(_ count: Int) -> String {
@@ -166,19 +171,13 @@ extension Session {
         guard words.count == 1 else {
             throw CommandError.usage("\(command) takes one person number", command: command)
         }
-        let number = try position(words[0], among: userList.users.count, of: ("person", "people"))
+        let number = try position(words[0], among: userList.users.count, of: (one: "person", many: "people"))
         return NumberedPerson(number: number, person: userList.users[number - 1])
     }
 
     /// The order `--sort asc|desc|added` (or `--sort=…`) asks for; nil when none is given.
     private func sortOrder(_ words: [String]) throws -> PeopleOrder? {
-        let value: String
-        switch words.count {
-        case 0: return nil
-        case 1 where words[0].hasPrefix("--sort="): value = String(words[0].dropFirst("--sort=".count))
-        case 2 where words[0] == "--sort": value = words[1]
-        default: throw CommandError.usage("user list takes only --sort asc, desc or added", command: "user list")
-        }
+        guard let value = try onlyOption("--sort", in: words, command: "user list") else { return nil }
         switch value {
         case "asc", "ascending": return .ascending
         case "desc", "descending": return .descending

@@ -255,30 +255,31 @@ final class Session {
     // MARK: - Numbers
 
     func numbered(_ id: TodoItem.ID) -> NumberedItem? {
-        guard let index = todoList.todos.all.firstIndex(where: { $0.id == id }) else { return nil }
-        return NumberedItem(number: index + 1, item: todoList.todos.all[index])
+        let all = todoList.todos.all
+        guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
+        return NumberedItem(number: index + 1, item: all[index])
     }
 
     /// The item `list` shows with this number.
     func item(numbered word: String) throws -> NumberedItem {
         let all = todoList.todos.all
-        let number = try position(word, among: all.count, of: ("item", "items"))
+        let number = try position(word, among: all.count, of: (one: "item", many: "items"))
         return NumberedItem(number: number, item: all[number - 1])
     }
 
-    /// The number in `word`, from 1 to `count`. Only plain ASCII digits are numbers: `+1`,
-    /// `1.0`, `1e3` and other scripts' digits are refused rather than guessed at.
+    /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
+    /// refused rather than guessed at.
+    static func isPlainNumber(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// The number in `word`, from 1 to `count`, in a list of `noun.many`.
     func position(_ word: String, among count: Int, of noun: (one: String, many: String)) throws -> Int {
-        guard !word.isEmpty, word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            throw CommandError.refused("\(quoted(word)) is not \(noun.one == "item" ? "an" : "a") \(noun.one) number; "
-                                       + "the list shows the numbers")
+        guard Self.isPlainNumber(word) else {
+            throw CommandError.refused("\(quoted(word)) is not a number; the list numbers its \(noun.many) from 1")
         }
         guard let number = Int(word), number >= 1, number <= count else {
-            let size = switch count {
-            case 0: "the list is empty"
-            case 1: "the list has 1 \(noun.one)"
-            default: "the list has \(count) \(noun.many)"
-            }
+            let size = count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? noun.one : noun.many)"
             throw CommandError.refused("no \(noun.one) \(word) (\(size))")
         }
         return number

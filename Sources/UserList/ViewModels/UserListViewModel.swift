@@ -172,11 +172,11 @@ public final class UserListViewModel {
         let page = people.fetchProgress?.nextPage ?? 1
         let seed = people.fetchProgress?.seed ?? newSeed()
         let fetched: [RemotePerson]
-        do {
-            guard let source else { throw FetchError.noConnection }
+        do throws(FetchError) {
+            guard let source else { throw .noConnection }
             fetched = try await source.people(page: page, count: count, seed: seed)
         } catch {
-            return .failed(error as? FetchError ?? .noConnection, saved: people.everyone.count)
+            return .failed(error, saved: people.everyone.count)
         }
         let arrived = fetched.map { remote in
             Person(id: newID(), firstName: remote.firstName, lastName: remote.lastName, birthDate: remote.birthDate,
