@@ -113,20 +113,17 @@ public final class FileStore: Sendable {
 
     // MARK: - Reading
 
-    /// The document in the file, or an empty one when there is none. A file that has not
-    /// changed since this store last read or wrote it (same inode, size and change time) is
-    /// not decoded again: a command that lists and then changes reads it once.
+    /// The document in the file, or an empty one when there is none. Bytes the same as this
+    /// store last read or wrote are not decoded again, so a command that lists and then changes
+    /// decodes once. The bytes are compared, not the file's inode or times: a file system may
+    /// give a new file a freed inode and the same coarse time, and a stale list would be saved.
     private func document(at location: Location) throws -> StoreDocument {
-        var status = stat()
-        let signature = stat(location.path, &status) == 0 ? FileSignature(status) : nil
-        if let signature, let cached = lastRead.document(for: signature) {
+        guard let data = try contents(of: location) else { return StoreDocument() }
+        if let cached = lastRead.document(for: data) {
             return cached
         }
-        guard let data = try contents(of: location) else { return StoreDocument() }
         let document = try decode(data)
-        if let signature {
-            lastRead.remember(document, for: signature)
-        }
+        lastRead.remember(document, for: data)
         return document
     }
 
@@ -184,10 +181,7 @@ public final class FileStore: Sendable {
             throw error
         }
         syncFolder(location)
-        var status = stat()
-        if stat(location.path, &status) == 0 {
-            lastRead.remember(document, for: FileSignature(status))
-        }
+        lastRead.remember(document, for: data)
     }
 
     /// A read-only file or folder is the user saying "do not change this". The system lets
@@ -267,42 +261,19 @@ public final class FileStore: Sendable {
     }
 }
 
-/// What tells one version of the store file from another: every save is a new file (a new
-/// inode), and any other change to it moves its change time.
-private struct FileSignature: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let changeSeconds: Int
-    let changeNanoseconds: Int
-
-    init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        #if canImport(Glibc)
-        changeSeconds = Int(status.st_ctim.tv_sec)
-        changeNanoseconds = Int(status.st_ctim.tv_nsec)
-        #else
-        changeSeconds = Int(status.st_ctimespec.tv_sec)
-        changeNanoseconds = Int(status.st_ctimespec.tv_nsec)
-        #endif
-    }
-}
-
-/// The document this store last read or wrote, and the file it came from.
+/// The document this store last read or wrote, and the bytes it came from.
 private final class LastRead: @unchecked Sendable {
     private let lock = NSLock()
-    private var signature: FileSignature?
+    private var bytes: Data?
     private var document: StoreDocument?
 
-    func document(for signature: FileSignature) -> StoreDocument? {
-        lock.withLock { self.signature == signature ? document : nil }
+    func document(for bytes: Data) -> StoreDocument? {
+        lock.withLock { self.bytes == bytes ? document : nil }
     }
 
-    func remember(_ document: StoreDocument, for signature: FileSignature) {
+    func remember(_ document: StoreDocument, for bytes: Data) {
         lock.withLock {
-            self.signature = signature
+            self.bytes = bytes
             self.document = document
         }
     }

@@ -12,6 +12,8 @@ public struct Report: Sendable {
         public let status: Status
         /// The names of the tests that cover it.
         public let tests: [String]
+        /// What its failed tests said.
+        public let failures: [String]
     }
 
     public struct Section: Sendable {
@@ -29,10 +31,10 @@ public struct Report: Sendable {
         sections = features.map { feature in
             Section(feature: feature, lines: feature.scenarios.map { scenario in
                 let tests = index.tests(of: scenario.id)
-                let statuses = tests.map { test in
-                    outcomes.first { $0.suite.hasSuffix("." + test.type) && $0.name.prefix { $0 != "(" } == test.function }?
-                        .status ?? .skipped
+                let results = tests.map { test in
+                    outcomes.first { $0.suite.hasSuffix("." + test.type) && $0.name.prefix { $0 != "(" } == test.function }
                 }
+                let statuses = results.map { $0?.status ?? .skipped }
                 let status: Status = if tests.isEmpty {
                     .noTest
                 } else if statuses.contains(.failed) {
@@ -42,7 +44,8 @@ public struct Report: Sendable {
                 } else {
                     .skipped
                 }
-                return Line(scenario: scenario, status: status, tests: tests.map(\.displayName))
+                return Line(scenario: scenario, status: status, tests: tests.map(\.displayName),
+                            failures: results.flatMap { $0?.failures ?? [] })
             })
         }
     }
@@ -55,6 +58,21 @@ public struct Report: Sendable {
 
     /// What CI asks: did every scenario pass?
     public var isGreen: Bool { count(.failed) == 0 && count(.noTest) == 0 }
+
+    /// One line per scenario that keeps CI red, so a failure is explained where the totals are read.
+    public var needsAttention: [String] {
+        sections.flatMap(\.lines).compactMap { line in
+            switch line.status {
+            case .failed:
+                let said = line.failures.map { $0.split(separator: "\n").first.map(String.init) ?? $0 }
+                return (["failed: \(line.scenario.id) \(line.scenario.title)"] + said).joined(separator: ": ")
+            case .noTest:
+                return "no test: \(line.scenario.id) \(line.scenario.title)"
+            case .passed, .skipped:
+                return nil
+            }
+        }
+    }
 
     /// `165 scenarios: 163 passed, 1 failed, 0 skipped, 1 with no test`.
     public var summary: String {

@@ -46,6 +46,7 @@ public enum SpecReportProgram {
             if let output = options.output {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output))
                 print(report.summary)
+                report.needsAttention.forEach { print($0) }
                 print("Written to \(output)")
             } else {
                 print(text, terminator: "")

@@ -13,7 +13,9 @@ public struct TestOutcome: Equatable, Sendable {
     public let suite: String
     /// `name(label:)`, as the results name the test function.
     public let name: String
-    public let status: Status
+    public internal(set) var status: Status
+    /// What the failures said, as the results give it: the first lines of each expectation that failed.
+    public internal(set) var failures: [String] = []
 }
 
 /// Reads JUnit XML. A parameterised test is one test case that failed when any of its cases did.
@@ -38,7 +40,7 @@ public enum TestResults {
     private final class Collector: NSObject, XMLParserDelegate {
         var outcomes: [TestOutcome] = []
         var sawTestSuites = false
-        private var open: (suite: String, name: String, status: TestOutcome.Status)?
+        private var open: TestOutcome?
 
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
@@ -46,9 +48,10 @@ public enum TestResults {
             case "testsuites", "testsuite":
                 sawTestSuites = true
             case "testcase":
-                open = (attributes["classname"] ?? "", attributes["name"] ?? "", .passed)
+                open = TestOutcome(suite: attributes["classname"] ?? "", name: attributes["name"] ?? "", status: .passed)
             case "failure", "error":
                 open?.status = .failed
+                if let message = attributes["message"], !message.isEmpty { open?.failures.append(message) }
             case "skipped":
                 if open?.status == .passed { open?.status = .skipped }
             default:
@@ -60,10 +63,11 @@ public enum TestResults {
             guard element == "testcase", let test = open else { return }
             if let index = outcomes.firstIndex(where: { $0.suite == test.suite && $0.name == test.name }) {
                 if test.status == .failed {
-                    outcomes[index] = TestOutcome(suite: test.suite, name: test.name, status: .failed)
+                    outcomes[index].status = .failed
+                    outcomes[index].failures += test.failures
                 }
             } else {
-                outcomes.append(TestOutcome(suite: test.suite, name: test.name, status: test.status))
+                outcomes.append(test)
             }
             open = nil
         }

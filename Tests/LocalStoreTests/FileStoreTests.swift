@@ -139,6 +139,21 @@ final class FileStoreTests {
         #expect(Set(saved.map(\.id)).count == 2 * perWriter)
     }
 
+    @Test("TP-15 A change made by another program is always seen, even one that leaves the file the same size")
+    func otherProgramsChangesAreSeen() throws {
+        try seed(todo(1, "Title 000"))
+        let reader = FileStore(url: storeURL)
+        let writer = FileStore(url: storeURL)
+
+        for n in 1...200 {
+            let title = "Title " + String(format: "%03d", n)
+            _ = try reader.loadTodos()
+            try writer.apply(.rename(id(1), to: title))
+
+            #expect(try reader.loadTodos().all.map(\.title) == [title])
+        }
+    }
+
     @Test("TP-9 A temporary file left by a crash neither hides nor harms the list")
     func leftOverTemporaryFile() throws {
         try seed(todo(1, "Buy milk"))

@@ -62,6 +62,14 @@ struct ReportTests {
         #expect(!report.isGreen)
     }
 
+    @Test("Beside the totals, the scenarios that failed say what their test said, and those with no test are named")
+    func needsAttention() throws {
+        #expect(try makeReport().needsAttention == [
+            "failed: TL-3 Three | with a bar: Expectation failed: 2 == 3",
+            "no test: TL-5 Five",
+        ])
+    }
+
     @Test("The Markdown report lists each scenario with its status, then the totals")
     func markdown() throws {
         #expect(MarkdownReport.render(try makeReport()) == """
