@@ -38,6 +38,7 @@ struct ClientEndToEndTests {
         let client = RandomUserClient(base: server.baseURL, timeout: 30)
 
         await #expect(throws: error) { try await client.people(page: 1, count: 10, seed: "abc") }
+        #expect(server.requests.count == 1)
     }
 
     /// Only this case waits for the timeout, so only it gets a short one: an answer that is
@@ -48,6 +49,7 @@ struct ClientEndToEndTests {
         let client = RandomUserClient(base: server.baseURL, timeout: 1)
 
         await #expect(throws: FetchError.timeout) { try await client.people(page: 1, count: 10, seed: "abc") }
+        #expect(server.requests.count == 1)
     }
 
     @Test("RU-8 Nothing listening is no connection")

@@ -22,21 +22,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public let port: UInt16
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
-    private let listener: Int32
-    private let reply: @Sendable (String) -> Reply
-    private let lock = NSLock()
-    private var targets: [String] = []
-    private var stalled: [Int32] = []
+    private let connections: Connections
 
     public init(reply: @escaping @Sendable (String) -> Reply) throws {
-        self.reply = reply
         #if canImport(Glibc)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let listener = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard listener >= 0 else { throw ServerError(step: "socket") }
-        self.listener = listener
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -44,13 +38,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 64) == 0 else { throw ServerError(step: "bind") }
+        guard bound == 0, listen(listener, 64) == 0 else {
+            close(listener)
+            throw ServerError(step: "bind")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         port = UInt16(bigEndian: address.sin_port)
-        Thread.detachNewThread { [self] in serve() }
+        connections = Connections(listener: listener, reply: reply)
+        Thread.detachNewThread { [connections] in connections.serve() }
     }
 
     deinit {
@@ -59,41 +57,80 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// The request targets received so far, in order.
     public var requests: [String] {
-        lock.withLock { targets }
+        connections.targets
     }
 
+    /// Returns once nothing listens on the port any more.
     public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        lock.withLock {
-            stalled.forEach { close($0) }
-            stalled.removeAll()
-        }
+        connections.stop()
     }
 
-    private func serve() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            guard let target = readTarget(connection) else {
-                close(connection)
-                continue
+    /// The listening socket and what came in on it. Only the serving thread closes the socket,
+    /// once it has stopped using it: closed from another thread, its number could be handed to
+    /// another test's socket while this thread still accepts on it, and take that test's requests.
+    private final class Connections: @unchecked Sendable {
+        private let listener: Int32
+        private let reply: @Sendable (String) -> Reply
+        private let lock = NSLock()
+        private var received: [String] = []
+        private var stalled: [Int32] = []
+        private var stopping = false
+        private let closed = DispatchSemaphore(value: 0)
+        private var isClosed = false
+
+        init(listener: Int32, reply: @escaping @Sendable (String) -> Reply) {
+            self.listener = listener
+            self.reply = reply
+        }
+
+        var targets: [String] {
+            lock.withLock { received }
+        }
+
+        func stop() {
+            let wait = lock.withLock {
+                defer { stopping = true }
+                return !isClosed
             }
-            lock.withLock { targets.append(target) }
-            switch reply(target) {
-            case .stall:
-                lock.withLock { stalled.append(connection) }
-            case .answer(let status, let body):
-                let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                send(Data(head.utf8) + body, to: connection)
-                close(connection)
+            if wait {
+                closed.wait()
+                closed.signal()
             }
+        }
+
+        func serve() {
+            while !lock.withLock({ stopping }) {
+                var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 20) > 0 else { continue }
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { continue }
+                guard let target = LocalHTTPServer.readTarget(connection) else {
+                    close(connection)
+                    continue
+                }
+                lock.withLock { received.append(target) }
+                switch reply(target) {
+                case .stall:
+                    lock.withLock { stalled.append(connection) }
+                case .answer(let status, let body):
+                    let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                    LocalHTTPServer.send(Data(head.utf8) + body, to: connection)
+                    close(connection)
+                }
+            }
+            lock.withLock {
+                close(listener)
+                stalled.forEach { close($0) }
+                stalled.removeAll()
+                isClosed = true
+            }
+            closed.signal()
         }
     }
 
     /// `/path?query` from the request line, once the whole head has arrived.
-    private func readTarget(_ connection: Int32) -> String? {
+    private static func readTarget(_ connection: Int32) -> String? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(Data("\r\n\r\n".utf8)) {
@@ -106,7 +143,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return parts.count >= 2 ? String(parts[1]) : nil
     }
 
-    private func send(_ data: Data, to connection: Int32) {
+    private static func send(_ data: Data, to connection: Int32) {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {

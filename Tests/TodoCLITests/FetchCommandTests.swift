@@ -93,6 +93,7 @@ final class FetchCommandTests {
         #expect(run.errors.hasPrefix("error: randomuser.me answered HTTP 429: too many requests, try again later, "
                                      + "and nobody is saved"))
         #expect(run.status == 1)
+        #expect(failing.requests.count == 1)
     }
 
     @Test("RU-11 --api and RANDOMUSER_API point the loads at another server (the CLI)")

@@ -134,8 +134,8 @@ final class PeopleCommandTests {
 
     @Test("PC-7 --json prints home, the list and one person as data")
     func json() async throws {
-        await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
-        let zoe = try #require(try people().first)
+        let added = await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
+        let zoe = try #require(try people().first, "\(added)")
         let object = """
             {"number":1,"id":"\(zoe.id.uuidString)","firstName":"Zoë","lastName":"Adams","birthDate":"1990-03-14",\
             "birthday":"14-03-1990","age":36,"initials":"ZA","email":null}
