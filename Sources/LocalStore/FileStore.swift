@@ -68,14 +68,26 @@ public final class FileStore: Sendable {
     /// changed. When `body` throws, nothing is written and the error is passed on.
     public func update<Result>(_ body: (inout StoreDocument) throws -> Result) throws -> Result {
         let location = try location()
-        return try withLock(at: location) {
-            let original = try document(at: location)
-            var document = original
-            let result = try body(&document)
-            if document != original {
-                try write(document, to: location)
+        return try withLock(at: location) { try update(at: location, body) }
+    }
+
+    /// The journal is folded into the store once it is this large, or as large as the store.
+    public static let smallestJournalToFold = 16 * 1024
+
+    /// Saves a new to-do at the top of To do by appending one line to the journal: a new item
+    /// needs nothing from the rest of the list, so the cost does not grow with it. A store in an
+    /// older format, or one whose journal has grown as large as itself, is written whole instead.
+    public func add(_ item: TodoItem) throws {
+        let location = try location()
+        try withLock(at: location) {
+            guard let store = Self.journalingStore(at: location.path) else {
+                return try update(at: location) { try $0.todos.apply(.add(item)) }
             }
-            return result
+            try refuseReadOnlyFile(location)
+            let appended = try append(Journal.line(adding: item), toJournalOf: store, at: location)
+            if !appended {
+                try update(at: location) { try $0.todos.apply(.add(item)) }
+            }
         }
     }
 
@@ -84,11 +96,14 @@ public final class FileStore: Sendable {
     public func inspect() throws -> StoreReport {
         let location = try location()
         guard let data = try contents(of: location) else {
-            return StoreReport(path: location.path, exists: false, bytes: 0, document: StoreDocument(), leftOvers: [])
+            return StoreReport(path: location.path, exists: false, bytes: 0, journalBytes: 0, journalAdds: 0,
+                               document: StoreDocument(), leftOvers: [])
         }
-        let document = try decode(data)
-        return StoreReport(path: location.path, exists: true, bytes: data.count, document: document,
-                           leftOvers: leftOverTemporaryFiles(at: location))
+        let document = try document(at: location)
+        let journal = try journalContents(location).flatMap { Journal.id(of: $0) == document.journal ? $0 : nil }
+        return StoreReport(path: location.path, exists: true, bytes: data.count, journalBytes: journal?.count ?? 0,
+                           journalAdds: try journal.map { try Journal.adds(in: $0, ofStore: location.path).count } ?? 0,
+                           document: document, leftOvers: leftOverTemporaryFiles(at: location))
     }
 
     // MARK: - Where the file is
@@ -96,6 +111,7 @@ public final class FileStore: Sendable {
     /// The file a store path means: the path itself, or where the link at that path points.
     private struct Location {
         let path: String
+        var journal: String { Journal.path(ofStore: path) }
         var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
         var name: String { (path as NSString).lastPathComponent }
     }
@@ -113,18 +129,69 @@ public final class FileStore: Sendable {
 
     // MARK: - Reading
 
-    /// The document in the file, or an empty one when there is none. Bytes the same as this
-    /// store last read or wrote are not decoded again, so a command that lists and then changes
-    /// decodes once. The bytes are compared, not the file's inode or times: a file system may
-    /// give a new file a freed inode and the same coarse time, and a stale list would be saved.
+    /// The store and the adds in its journal, or an empty document when there is no file.
+    /// A journal that does not name this store is left over from before it was written, and
+    /// is ignored; when the store was replaced while it was being read, it is read again.
     private func document(at location: Location) throws -> StoreDocument {
-        guard let data = try contents(of: location) else { return StoreDocument() }
+        for _ in 0..<100 {
+            guard let data = try contents(of: location) else { return StoreDocument() }
+            var document = try snapshot(data)
+            guard let id = document.journal else { return document }
+            if let journal = try journalContents(location), Journal.id(of: journal) == id {
+                do {
+                    try document.todos.add(contentsOf: try Journal.adds(in: journal, ofStore: location.path))
+                } catch let error as TodoError {
+                    throw StoreError.damaged(path: location.path, reason: "an add in its journal is refused: \(error)")
+                }
+                return document
+            }
+            if Self.journalingStore(at: location.path)?.id == id { return document }
+        }
+        throw StoreError.cannotRead(path: location.path, reason: "it kept being replaced while it was read")
+    }
+
+    /// The store file's own document. Bytes the same as this store last read or wrote are not
+    /// decoded again, so a command that lists and then changes decodes once. The bytes are
+    /// compared, not the file's inode or times: a file system may give a new file a freed inode
+    /// and the same coarse time, and a stale list would be saved.
+    private func snapshot(_ data: Data) throws -> StoreDocument {
         if let cached = lastRead.document(for: data) {
             return cached
         }
         let document = try decode(data)
         lastRead.remember(document, for: data)
         return document
+    }
+
+    private func journalContents(_ location: Location) throws -> Data? {
+        guard FileManager.default.fileExists(atPath: location.journal) else { return nil }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: location.journal))
+        } catch {
+            throw StoreError.cannotRead(path: location.journal, reason: Self.systemMessage())
+        }
+    }
+
+    /// The journal id and size of a store file in the current format, read from its first and
+    /// last bytes only; nil for anything else, which is then read whole and judged properly.
+    /// The last bytes tell a file cut short, since the version is the last key written.
+    private static func journalingStore(at path: String) -> (id: UUID, size: Int)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        let head = Data("{\"journal\":\"".utf8)
+        let tail = Data(",\"version\":\(StoreDocument.currentVersion)}".utf8)
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              Int(status.st_size) > head.count + 36 + tail.count else { return nil }
+        var start = [UInt8](repeating: 0, count: head.count + 37)
+        var end = [UInt8](repeating: 0, count: tail.count)
+        guard pread(descriptor, &start, start.count, 0) == start.count,
+              pread(descriptor, &end, end.count, off_t(Int(status.st_size) - end.count)) == end.count,
+              Data(start.prefix(head.count)) == head, start.last == UInt8(ascii: "\""), Data(end) == tail,
+              let id = UUID(uuidString: String(decoding: start[head.count..<(head.count + 36)], as: UTF8.self))
+        else { return nil }
+        return (id, Int(status.st_size))
     }
 
     private func contents(of location: Location) throws -> Data? {
@@ -166,6 +233,7 @@ public final class FileStore: Sendable {
     private func write(_ document: StoreDocument, to location: Location) throws {
         var document = document
         document.version = StoreDocument.currentVersion
+        document.journal = UUID()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(document)
@@ -181,7 +249,68 @@ public final class FileStore: Sendable {
             throw error
         }
         syncFolder(location)
+        unlink(location.journal)
         lastRead.remember(document, for: data)
+    }
+
+    /// Reads the latest document, lets `body` change it, and writes it whole if it changed.
+    /// Call with the lock held.
+    private func update<Result>(at location: Location, _ body: (inout StoreDocument) throws -> Result) throws -> Result {
+        let original = try document(at: location)
+        var document = original
+        let result = try body(&document)
+        if document != original {
+            try write(document, to: location)
+        }
+        return result
+    }
+
+    /// Appends `line` to the journal of `store` and flushes it to disk; false, with nothing
+    /// written, when the journal is due to be folded into the store. A journal of an older
+    /// store is started afresh, and a last line cut short by a crash is cut off before the new
+    /// one. When the write fails, the journal is cut back to where it ended, or removed if it
+    /// was new. Call with the lock held.
+    private func append(_ line: Data, toJournalOf store: (id: UUID, size: Int), at location: Location) throws -> Bool {
+        let descriptor = open(location.journal, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
+        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
+        let size = Int(status.st_size)
+        guard size < max(store.size, Self.smallestJournalToFold) else { return false }
+        let header = Journal.header(store.id)
+        var start = [UInt8](repeating: 0, count: header.count)
+        let belongs = size >= header.count && pread(descriptor, &start, start.count, 0) == start.count && Data(start) == header
+        let end = belongs ? Self.endOfLastLine(descriptor, size: size) : 0
+        let bytes = belongs ? line : header + line
+        guard ftruncate(descriptor, off_t(end)) == 0, lseek(descriptor, off_t(end), SEEK_SET) == off_t(end) else {
+            throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
+        }
+        do {
+            try writeAll(bytes, to: descriptor, for: location)
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
+        } catch {
+            if size == 0 { unlink(location.journal) } else { ftruncate(descriptor, off_t(end)) }
+            throw error
+        }
+        if size == 0 { syncFolder(location) }
+        return true
+    }
+
+    /// Where the last whole line of the file ends: its size, unless a crash cut its last line short.
+    private static func endOfLastLine(_ descriptor: Int32, size: Int) -> Int {
+        var end = size
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while end > 0 {
+            let start = max(0, end - chunk.count)
+            let count = pread(descriptor, &chunk, end - start, off_t(start))
+            guard count == end - start else { return 0 }
+            if let newline = chunk[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
+                return start + newline + 1
+            }
+            end = start
+        }
+        return 0
     }
 
     /// A read-only file or folder is the user saying "do not change this". The system lets
@@ -204,6 +333,11 @@ public final class FileStore: Sendable {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor, for: location)
+        guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
+    }
+
+    private func writeAll(_ data: Data, to descriptor: Int32, for location: Location) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -215,7 +349,6 @@ public final class FileStore: Sendable {
                 offset += written
             }
         }
-        guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
     }
 
     /// Makes the rename itself durable: without it a power cut could bring back the old name.

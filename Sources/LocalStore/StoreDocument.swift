@@ -1,3 +1,4 @@
+import Foundation
 import TodoList
 import UserList
 
@@ -8,11 +9,16 @@ import UserList
 /// - 2: the people beside them. A version 1 file reads as having nobody yet.
 /// - 3: loaded people: deleted ones set aside, the paging seed, the searches that found nobody.
 ///   A version 2 file reads as having none of them yet.
+/// - 4: the id of the journal that belongs to this file (adds made since it was written).
+///   A version 3 file has no journal.
 public struct StoreDocument: Codable, Sendable, Equatable {
     /// The format this version writes and the newest it can read.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var version: Int
+    /// New with every file written, so a journal left from an older file is never applied.
+    /// It sorts first among the keys, so an add finds it at the start of the file.
+    public var journal: UUID?
     public var todos: Todos
     public var people: People
 
@@ -23,7 +29,7 @@ public struct StoreDocument: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, todos, people
+        case version, journal, todos, people
     }
 
     public init(from decoder: Decoder) throws {
@@ -31,5 +37,6 @@ public struct StoreDocument: Codable, Sendable, Equatable {
         version = try container.decode(Int.self, forKey: .version)
         todos = try container.decode(Todos.self, forKey: .todos)
         people = version >= 2 ? try container.decode(People.self, forKey: .people) : People()
+        journal = version >= 4 ? try container.decode(UUID.self, forKey: .journal) : nil
     }
 }

@@ -229,10 +229,12 @@ final class Session {
         let leftOvers = report.leftOvers.isEmpty
             ? "none"
             : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
+        let journal = report.journalBytes == 0 ? "" : ", and a journal of \(report.journalBytes) bytes: "
+            + "\(report.journalAdds) \(report.journalAdds == 1 ? "add" : "adds") since the store was written"
         write("""
             Store: \(TerminalText.escaped(report.path))
               Format:    \(report.document.version) (this todo reads up to \(StoreDocument.currentVersion))
-              Size:      \(report.bytes) bytes
+              Size:      \(report.bytes) bytes\(journal)
               To-dos:    \(todos.todo.count) to do, \(todos.finished.count) finished
               People:    \(people.everyone.count), \(people.deleted.count) deleted, \(people.blacklist.count) remembered searches
               Left over: \(leftOvers)

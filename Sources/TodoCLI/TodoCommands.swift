@@ -7,7 +7,8 @@ extension Session {
     static let todoCommands: [Command] = [
         Command("add", arguments: "[TITLE...]",
                 summary: "Add a to-do at the top of To do.",
-                details: "At the prompt, add alone opens the add form, which asks for the title.") { session, words in
+                details: "At the prompt, add alone opens the add form, which asks for the title.",
+                reads: .nothing) { session, words in
             try session.add(words)
         },
         Command("list", aliases: ["ls"], arguments: "[todo|finished]",

@@ -6,4 +6,7 @@ public protocol TodoStore {
     /// Applies `change` to the list as it is saved now, not as the caller last saw it, saves
     /// it, and returns the result. When it throws, nothing was saved.
     func apply(_ change: TodoChange) throws -> Todos
+    /// Saves a new item at the top of To do. A new item needs nothing from the rest of the
+    /// list, so a store may keep it without reading the list, and returns nothing to read.
+    func add(_ item: TodoItem) throws
 }

@@ -13,6 +13,7 @@ import UserList
 final class FileStoreTests {
     private let folder: TemporaryFolder
     private var storeURL: URL { folder.file("data/store.json") }
+    private var journalURL: URL { folder.file("data/store.json.journal") }
 
     init() throws {
         folder = try TemporaryFolder()
@@ -154,6 +155,94 @@ final class FileStoreTests {
         }
     }
 
+    @Test("TP-16 An add leaves the store file as it was, and every reader sees the new item")
+    func addGoesToTheJournal() throws {
+        try seed(todo(1, "Buy milk"))
+        let before = try Data(contentsOf: storeURL)
+
+        try FileStore(url: storeURL).add(todo(2, "Call Ann"))
+
+        #expect(try Data(contentsOf: storeURL) == before)
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.journal", "store.json.lock"])
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy milk"])
+    }
+
+    @Test("TP-17 Any other change folds the journal into one new store")
+    func changeFoldsTheJournal() throws {
+        try seed(todo(1, "Buy milk"))
+        try FileStore(url: storeURL).add(todo(2, "Call Ann"))
+
+        try FileStore(url: storeURL).apply(.check(id(1)))
+
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+        let saved = try FileStore(url: storeURL).loadTodos()
+        #expect(saved.todo.titles == ["Call Ann"])
+        #expect(saved.finished.titles == ["Buy milk"])
+    }
+
+    @Test("TP-18 An add cut off part-way through its line is not part of the list")
+    func tornJournalLine() throws {
+        try seed(todo(1, "Buy milk"))
+        let store = FileStore(url: storeURL)
+        try store.add(todo(2, "Call Ann"))
+        let complete = try Data(contentsOf: journalURL)
+        try (complete + Data("{\"addTodo\":{\"id\":\"00000000-00".utf8)).write(to: journalURL)
+
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy milk"])
+
+        try store.add(todo(3, "Pay rent"))
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Pay rent", "Call Ann", "Buy milk"])
+    }
+
+    @Test("TP-19 A journal left behind by a crash is never applied twice")
+    func staleJournal() throws {
+        try seed(todo(1, "Buy milk"))
+        try FileStore(url: storeURL).add(todo(2, "Call Ann"))
+        let oldJournal = try Data(contentsOf: journalURL)
+        try FileStore(url: storeURL).apply(.rename(id(1), to: "Buy oat milk"))
+        try oldJournal.write(to: journalURL)
+
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy oat milk"])
+
+        try FileStore(url: storeURL).add(todo(3, "Pay rent"))
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Pay rent", "Call Ann", "Buy oat milk"])
+        #expect(try String(contentsOf: journalURL, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+
+    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing")
+    func damagedJournal() throws {
+        try seed(todo(1, "Buy milk"))
+        try FileStore(url: storeURL).add(todo(2, "Call Ann"))
+        try (try Data(contentsOf: journalURL) + Data("{\"addTodo\":42}\n".utf8)).write(to: journalURL)
+        let store = try Data(contentsOf: storeURL)
+        let journal = try Data(contentsOf: journalURL)
+        let damaged = StoreError.damaged(path: storeURL.path, reason: "line 3 of its journal, store.json.journal, is not an add")
+
+        #expect(throws: damaged) { try FileStore(url: storeURL).loadTodos() }
+        #expect(throws: damaged) { try FileStore(url: storeURL).apply(.check(id(1))) }
+
+        #expect(try Data(contentsOf: storeURL) == store)
+        #expect(try Data(contentsOf: journalURL) == journal)
+    }
+
+    @Test("TP-21 A journal that grows as large as the store is folded into it by the next add")
+    func journalStaysSmall() throws {
+        try seed(todo(0, "The first one"))
+        let store = FileStore(url: storeURL)
+        var largest = 0
+        for n in 1...600 {
+            try store.add(todo(n, "Number \(n), with a title long enough to fill the journal quickly"))
+            let journal = (try? Data(contentsOf: journalURL).count) ?? 0
+            largest = max(largest, journal - max(try Data(contentsOf: storeURL).count, FileStore.smallestJournalToFold))
+        }
+
+        #expect(largest <= 200)
+        let titles = try FileStore(url: storeURL).loadTodos().todo.titles
+        #expect(titles.count == 601)
+        #expect(titles.first == "Number 600, with a title long enough to fill the journal quickly")
+        #expect(titles.last == "The first one")
+    }
+
     @Test("TP-9 A temporary file left by a crash neither hides nor harms the list")
     func leftOverTemporaryFile() throws {
         try seed(todo(1, "Buy milk"))
@@ -255,6 +344,26 @@ final class FileStoreTests {
 
         #expect(try Data(contentsOf: storeURL) == before)
         #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-12 An add whose journal line fails part-way leaves the store and its journal as they were")
+    func diskFullPartWayThroughTheJournal() throws {
+        try seed(todo(1, "Call Ann"))
+        try FileStore(url: storeURL).add(todo(2, "Buy milk"))
+        let store = try Data(contentsOf: storeURL)
+        let journal = try Data(contentsOf: journalURL)
+        let fillsUp = FileStore.Disk { descriptor, bytes, count in
+            let written = FileStore.Disk.system.write(descriptor, bytes, min(count, 10))
+            if written == 10 && count > 10 { errno = ENOSPC; return -1 }
+            return written
+        }
+
+        #expect(throws: StoreError.cannotWrite(path: storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+            try FileStore(url: storeURL, disk: fillsUp).add(todo(3, "Pay rent"))
+        }
+
+        #expect(try Data(contentsOf: storeURL) == store)
+        #expect(try Data(contentsOf: journalURL) == journal)
     }
 
     @Test("TP-13 doctor checks the store and says what it found, without changing it")

@@ -249,21 +249,24 @@ final class CommandTests {
     @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")
     func doctor() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+        await cli.run("add", "Call Ann")
         let before = try cli.storeBytes()
+        let journal = try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal"))
 
         let run = await cli.run("doctor")
 
         #expect(run == Run(status: 0, output: """
             Store: \(cli.storeURL.path)
               Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
-              Size:      \(before.count) bytes
-              To-dos:    1 to do, 1 finished
+              Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 1 add since the store was written
+              To-dos:    2 to do, 1 finished
               People:    0, 0 deleted, 0 remembered searches
               Left over: none
             The store is sound.
 
             """, errors: ""))
         #expect(try cli.storeBytes() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal")) == journal)
         try Data("{".utf8).write(to: cli.storeURL)
         #expect(await cli.run("doctor").status == 1)
         #expect(try cli.storeBytes() == Data("{".utf8))

@@ -87,6 +87,24 @@ public struct Todos: Codable, Sendable, Equatable {
         }
     }
 
+    /// Adds `items` one after the other, as `apply(.add(_:))` would, the last one ending up
+    /// at the top; an item whose id is already in the list is skipped. It looks at the list once,
+    /// not once per item, so a store can bring in thousands of adds at the cost of one.
+    public mutating func add(contentsOf items: [TodoItem]) throws(TodoError) {
+        var known = Set(all.map(\.id))
+        var added: [TodoItem] = []
+        for item in items where !known.contains(item.id) {
+            guard let title = TodoItem.normalizedTitle(item.title) else { throw .emptyTitle }
+            known.insert(item.id)
+            added.append(TodoItem(id: item.id, title: title))
+        }
+        guard !added.isEmpty else { return }
+        todo.insert(contentsOf: added.reversed(), at: 0)
+        for item in added.suffix(Self.undoLimit) {
+            record(UndoStep(removing: [item.id], restoring: []))
+        }
+    }
+
     // MARK: - Private
 
     private func placement(of id: TodoItem.ID) throws(TodoError) -> Placement {

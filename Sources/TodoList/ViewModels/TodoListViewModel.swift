@@ -27,7 +27,9 @@ public struct TodoSection: Equatable, Sendable {
 /// which screen is open on top of it (the add form or an item's detail).
 ///
 /// Every change goes through the store first; the list shows the store's answer, so what
-/// is on screen is always what was saved. A change that throws leaves both as they were.
+/// is on screen is always what was saved. An add is the one change the store keeps without
+/// reading the list back: the new item goes on top of the list as last loaded. A change that
+/// throws leaves both as they were.
 @MainActor
 @Observable
 public final class TodoListViewModel {
@@ -85,7 +87,8 @@ public final class TodoListViewModel {
     }
 
     func add(_ item: TodoItem) throws {
-        try apply(.add(item))
+        try store.add(item)
+        try todos.apply(.add(item))
     }
 
     func closeAddForm() {

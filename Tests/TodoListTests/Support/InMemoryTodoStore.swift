@@ -18,4 +18,8 @@ final class InMemoryTodoStore: TodoStore {
         try todos.apply(change)
         return todos
     }
+
+    func add(_ item: TodoItem) throws {
+        try todos.apply(.add(item))
+    }
 }
