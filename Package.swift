@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "todo", targets: ["todo"]),
         .executable(name: "spec-report", targets: ["spec-report"]),
+        .executable(name: "todo-fetch", targets: ["RandomUserAPI"]),
     ],
     targets: [
         // What the forms of every feature share: the state of their Save button.
@@ -15,15 +16,24 @@ let package = Package(
         .target(name: "TodoList", dependencies: ["Forms"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
         .target(name: "UserList", dependencies: ["Forms"]),
-        // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource.
-        .target(name: "RandomUserAPI", dependencies: ["UserList"]),
+        // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource; and
+        // todo-fetch, the small program `todo user fetch` runs to load one page with it.
+        .executableTarget(name: "RandomUserAPI", dependencies: ["UserList"]),
         // The durable file store behind every list.
         .target(name: "LocalStore", dependencies: ["TodoList", "UserList"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
-        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "RandomUserAPI", "LocalStore"]),
-        // The `todo` executable: only hands the process over to TodoCLI.
-        .executableTarget(name: "todo", dependencies: ["TodoCLI"]),
+        // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
+        // its libraries are not loaded by the commands that don't need them.
+        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore"]),
+        // The `todo` executable: only hands the process over to TodoCLI. On Linux the Swift
+        // libraries are linked in, so it starts without loading them one by one.
+        // RandomUserAPI is a dependency only so that building todo builds todo-fetch too.
+        .executableTarget(name: "todo", dependencies: ["TodoCLI", "RandomUserAPI"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                                                         "-l_FoundationCollections", "-lFoundationEssentials",
+                                                         "-lFoundationInternationalization", "-lswiftSynchronization", "-use-ld=lld"],
+                                                        .when(platforms: [.linux], configuration: .release))]),
         // Living documentation: Specs/ with the status each scenario's tests give it.
         .target(name: "SpecReport"),
         .executableTarget(name: "spec-report", dependencies: ["SpecReport"]),

@@ -1,6 +1,5 @@
 import Foundation
 import LocalStore
-import RandomUserAPI
 import UserList
 
 /// The global options, given before the command: `todo [--store PATH] [--json] [--today DATE] [--api URL] COMMAND …`.
@@ -17,8 +16,8 @@ struct Options {
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
-    /// Where people are loaded from: `--api`, else `RANDOMUSER_API`, else randomuser.me API 1.4.
-    var api: URL
+    /// Where people are loaded from: `--api`, else `RANDOMUSER_API`; nil for randomuser.me API 1.4.
+    var api: URL?
 
     struct Invalid: Error {
         let message: String
@@ -28,8 +27,7 @@ struct Options {
     static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Options {
         let storeFromEnvironment = environment["TODO_STORE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         let apiFromEnvironment = environment["RANDOMUSER_API"].flatMap { $0.isEmpty ? nil : $0 }
-        var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment),
-                              api: RandomUserClient.defaultBase)
+        var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
         if let apiFromEnvironment {
             options.api = try apiURL(apiFromEnvironment, from: "RANDOMUSER_API")
         }

@@ -1,6 +1,5 @@
 import Foundation
 import LocalStore
-import RandomUserAPI
 import TodoList
 import UserList
 
@@ -39,7 +38,7 @@ final class Session {
         self.store = store
         self.todoList = TodoListViewModel(store: store)
         let fixedToday = options.today
-        self.userList = UserListViewModel(store: store, source: RandomUserClient(base: options.api),
+        self.userList = UserListViewModel(store: store, source: FetchProcess(base: options.api, helper: FetchProcess.besideThisProgram),
                                           today: { fixedToday ?? CalendarDate(Date(), in: .current) })
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour

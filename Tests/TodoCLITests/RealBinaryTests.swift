@@ -82,4 +82,19 @@ struct RealBinaryTests {
         #expect(try FileStore(url: store).loadPeople().everyone.count == 10)
         #expect(server.requests.first?.hasPrefix("/?results=20&page=1&seed=") == true)
     }
+
+    @Test("RU-17 Without its loader beside it, user fetch says what is missing and changes nothing (the real binary)")
+    func fetchWithoutTheLoader() throws {
+        let alone = folder.file("bin/todo")
+        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: todo.url, to: alone)
+
+        let run = try RealBinary(url: alone).run(["--store", store.path, "user", "fetch"])
+
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("error: cannot load people: \(folder.file("bin/todo-fetch").path) is missing; "
+                                     + "install todo-fetch beside todo"))
+        #expect(run.errors.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
 }

@@ -11,6 +11,11 @@ struct RealBinary {
                            "no todo executable in \(candidates.map(\.path))", sourceLocation: sourceLocation)
     }
 
+    /// The executable at `url`: a copy of `todo` kept somewhere else.
+    init(url: URL) {
+        self.url = url
+    }
+
     /// Runs `todo ARGUMENTS` with `input` on its standard input and waits for it to end.
     func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
         let process = Process()
