@@ -180,16 +180,13 @@ public final class FileStore: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        let head = Data("{\"journal\":\"".utf8)
         let tail = Data(",\"version\":\(StoreDocument.currentVersion)}".utf8)
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              Int(status.st_size) > head.count + 36 + tail.count else { return nil }
-        var start = [UInt8](repeating: 0, count: head.count + 37)
+        var start = [UInt8](repeating: 0, count: 64)
         var end = [UInt8](repeating: 0, count: tail.count)
-        guard pread(descriptor, &start, start.count, 0) == start.count,
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > start.count,
+              pread(descriptor, &start, start.count, 0) == start.count,
               pread(descriptor, &end, end.count, off_t(Int(status.st_size) - end.count)) == end.count,
-              Data(start.prefix(head.count)) == head, start.last == UInt8(ascii: "\""), Data(end) == tail,
-              let id = UUID(uuidString: String(decoding: start[head.count..<(head.count + 36)], as: UTF8.self))
+              Data(end) == tail, let id = Journal.id(atStartOf: start)
         else { return nil }
         return (id, Int(status.st_size))
     }

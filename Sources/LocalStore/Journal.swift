@@ -14,11 +14,17 @@ enum Journal {
 
     /// The store id on the first line, or nil when the bytes do not start like a journal.
     static func id(of journal: Data) -> UUID? {
-        let header = header(UUID())
-        guard journal.count >= header.count,
-              journal.prefix(12) == header.prefix(12),
-              journal[journal.startIndex + header.count - 1] == UInt8(ascii: "\n") else { return nil }
-        return UUID(uuidString: String(decoding: journal[(journal.startIndex + 12)..<(journal.startIndex + 48)], as: UTF8.self))
+        guard let id = id(atStartOf: journal), journal.starts(with: header(id)) else { return nil }
+        return id
+    }
+
+    /// The id in bytes that start `{"journal":"<id>"`, as both a journal and a store file in
+    /// the current format do (the store's keys are sorted, and `journal` comes first).
+    static func id(atStartOf bytes: some BidirectionalCollection<UInt8>) -> UUID? {
+        let opening = Data("{\"journal\":\"".utf8)
+        let text = bytes.prefix(opening.count + 37)
+        guard text.count == opening.count + 37, text.starts(with: opening), text.last == UInt8(ascii: "\"") else { return nil }
+        return UUID(uuidString: String(decoding: text.dropFirst(opening.count).dropLast(), as: UTF8.self))
     }
 
     /// The line that records one add.
