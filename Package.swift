@@ -12,15 +12,17 @@ let package = Package(
     targets: [
         // What the forms of every feature share: the state of their Save button.
         .target(name: "Forms"),
+        // A JSON reader and writer that go straight between bytes and values: the store's hot path.
+        .target(name: "FastJSON"),
         // Models and view-models of the to-do list: no I/O, no UI types.
-        .target(name: "TodoList", dependencies: ["Forms"]),
+        .target(name: "TodoList", dependencies: ["Forms", "FastJSON"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
-        .target(name: "UserList", dependencies: ["Forms"]),
+        .target(name: "UserList", dependencies: ["Forms", "FastJSON"]),
         // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource; and
         // todo-fetch, the small program `todo user fetch` runs to load one page with it.
         .executableTarget(name: "RandomUserAPI", dependencies: ["UserList"]),
         // The durable file store behind every list.
-        .target(name: "LocalStore", dependencies: ["TodoList", "UserList"]),
+        .target(name: "LocalStore", dependencies: ["TodoList", "UserList", "FastJSON"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
@@ -40,6 +42,7 @@ let package = Package(
 
         // What several test targets need: predictable ids, a temporary folder on the real file system.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "TestSupport"]),
         // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.

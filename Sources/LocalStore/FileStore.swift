@@ -1,3 +1,4 @@
+import FastJSON
 import Foundation
 import TodoList
 import UserList
@@ -145,7 +146,9 @@ public final class FileStore: Sendable {
                 }
                 return document
             }
-            if Self.journalingStore(at: location.path)?.id == id { return document }
+            // No journal of its own: the store read is the latest, unless it was replaced since.
+            // A store another program wrote may not start with its id; then the bytes tell.
+            if try Self.journalingStore(at: location.path)?.id == id || contents(of: location) == data { return document }
         }
         throw StoreError.cannotRead(path: location.path, reason: "it kept being replaced while it was read")
     }
@@ -205,23 +208,27 @@ public final class FileStore: Sendable {
         }
     }
 
-    /// Decodes the whole document in one pass; only a file that does not decode is looked at
+    /// Reads the whole document in one pass; only a file that does not read is looked at
     /// again, to say what is wrong with it.
     private func decode(_ data: Data) throws -> StoreDocument {
-        struct Header: Decodable { let version: Int }
         guard !data.isEmpty else { throw StoreError.damaged(path: url.path, reason: "it is empty") }
-        let decoder = JSONDecoder()
-        if let document = try? decoder.decode(StoreDocument.self, from: data),
-           (1...StoreDocument.currentVersion).contains(document.version) {
-            return document
+        let problem: String
+        do {
+            let document = try StoreDocument(json: data)
+            if (1...StoreDocument.currentVersion).contains(document.version) {
+                return document
+            }
+            problem = "no version wrote format \(document.version)"
+        } catch {
+            problem = "\(error)"
         }
-        guard let header = try? decoder.decode(Header.self, from: data) else {
+        guard let version = StoreDocument.version(in: data) else {
             throw StoreError.damaged(path: url.path, reason: "it is not a todo store")
         }
-        guard header.version <= StoreDocument.currentVersion else {
-            throw StoreError.newerVersion(path: url.path, version: header.version)
+        guard version <= StoreDocument.currentVersion else {
+            throw StoreError.newerVersion(path: url.path, version: version)
         }
-        throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(header.version)")
+        throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(version): \(problem)")
     }
 
     // MARK: - Writing
@@ -231,9 +238,7 @@ public final class FileStore: Sendable {
         var document = document
         document.version = StoreDocument.currentVersion
         document.journal = UUID()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(document)
+        let data = document.json
         try refuseReadOnlyFile(location)
         let temporary = location.folder + "/." + location.name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
         do {

@@ -1,3 +1,4 @@
+import FastJSON
 import Foundation
 import TodoList
 
@@ -28,26 +29,32 @@ enum Journal {
     }
 
     /// The line that records one add.
-    static func line(adding item: TodoItem) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(Line(addTodo: item)) + Data("\n".utf8)
+    static func line(adding item: TodoItem) -> Data {
+        var json = JSONWriter(capacity: 128)
+        json.object { json in
+            json.key("addTodo")
+            item.write(to: &json)
+        }
+        return json.data + Data("\n".utf8)
     }
 
     /// The adds in the journal, oldest first; a last line cut short is left out.
     static func adds(in journal: Data, ofStore path: String) throws -> [TodoItem] {
         var lines = journal.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst()
         lines.removeLast()
-        guard !lines.isEmpty else { return [] }
-        let decoder = JSONDecoder()
-        let all = Data("[".utf8) + Data(lines.joined(separator: Data(",".utf8))) + Data("]".utf8)
-        if let decoded = try? decoder.decode([Line].self, from: all) {
-            return decoded.map(\.addTodo)
+        return try zip(2..., lines).map { number, line in
+            do {
+                return try JSONReader.read(Data(line)) { json in
+                    var item: TodoItem?
+                    try json.readObject { json, key in
+                        if key == "addTodo" { item = try TodoItem(json: &json) } else { try json.skipValue() }
+                    }
+                    return try json.required(item, "addTodo")
+                }
+            } catch {
+                throw StoreError.damaged(path: path, reason: "line \(number) of its journal, \(name(ofStore: path)), is not an add")
+            }
         }
-        for (number, line) in zip(2..., lines) where (try? decoder.decode(Line.self, from: Data(line))) == nil {
-            throw StoreError.damaged(path: path, reason: "line \(number) of its journal, \(name(ofStore: path)), is not an add")
-        }
-        throw StoreError.damaged(path: path, reason: "its journal, \(name(ofStore: path)), does not read")
     }
 
     /// Where the journal of the store at `path` is kept: beside it.
@@ -57,9 +64,5 @@ enum Journal {
 
     private static func name(ofStore path: String) -> String {
         (Journal.path(ofStore: path) as NSString).lastPathComponent
-    }
-
-    private struct Line: Codable {
-        let addTodo: TodoItem
     }
 }

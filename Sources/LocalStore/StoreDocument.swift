@@ -1,3 +1,4 @@
+import FastJSON
 import Foundation
 import TodoList
 import UserList
@@ -38,5 +39,64 @@ public struct StoreDocument: Codable, Sendable, Equatable {
         todos = try container.decode(Todos.self, forKey: .todos)
         people = version >= 2 ? try container.decode(People.self, forKey: .people) : People()
         journal = version >= 4 ? try container.decode(UUID.self, forKey: .journal) : nil
+    }
+}
+
+extension StoreDocument {
+    /// Reads a whole store file in one pass. A file that is JSON but not a document this
+    /// version reads throws `JSONReader.Error`, saying where and what was expected.
+    init(json data: Data) throws {
+        self = try JSONReader.read(data) { json in
+            var journal: UUID?
+            var people: People?
+            var todos: Todos?
+            var version: Int?
+            try json.readObject { json, key in
+                switch key {
+                case "journal": journal = try json.readNull() ? nil : json.readUUID()
+                case "people": people = try People(json: &json)
+                case "todos": todos = try Todos(json: &json)
+                case "version": version = try json.readInt()
+                default: try json.skipValue()
+                }
+            }
+            let format = try json.required(version, "version")
+            var document = StoreDocument(todos: try json.required(todos, "todos"),
+                                         people: format >= 2 ? try json.required(people, "people") : People())
+            document.version = format
+            document.journal = format >= 4 ? try json.required(journal, "journal") : nil
+            return document
+        }
+    }
+
+    /// The format a file says it is in, read without reading the rest; nil when it is not a
+    /// JSON object with a whole-number version.
+    static func version(in data: Data) -> Int? {
+        try? JSONReader.read(data) { json in
+            var version: Int?
+            try json.readObject { json, key in
+                if key == "version" { version = try json.readInt() } else { try json.skipValue() }
+            }
+            return try json.required(version, "version")
+        }
+    }
+
+    /// The file's bytes: keys in sorted order, so that `journal` comes first, where an add
+    /// reads it without reading the rest.
+    var json: Data {
+        var json = JSONWriter(capacity: 256 + 100 * (todos.todo.count + todos.finished.count) + 200 * people.everyone.count)
+        json.object { json in
+            if let journal {
+                json.key("journal")
+                json.uuid(journal)
+            }
+            json.key("people")
+            people.write(to: &json)
+            json.key("todos")
+            todos.write(to: &json)
+            json.key("version")
+            json.int(version)
+        }
+        return json.data
     }
 }

@@ -87,6 +87,15 @@ final class FileStoreTests {
         Data("[1, 2, 3]".utf8),
         Data("{\"version\": 1, \"todos\": {\"todo\": 5}}".utf8),
         Data("{\"version\": \"one\"}".utf8),
+        Data("{\"version\": 1e400, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}} and more".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": [],}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-00000000000X\", \"title\": \"Buy milk\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"Buy\tmilk\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"Buy milk\"}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"".utf8) + Data([0xC3, 0x28])
+            + Data("\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 4, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}, \"people\": {\"everyone\": [], \"sortOrder\": \"added\"}}".utf8),
     ]
 
     @Test("TP-6 A damaged store is refused with an error naming the file, and left as it was",
@@ -241,6 +250,43 @@ final class FileStoreTests {
         #expect(titles.count == 601)
         #expect(titles.first == "Number 600, with a title long enough to fill the journal quickly")
         #expect(titles.last == "The first one")
+    }
+
+    @Test("TP-22 A saved store is byte for byte what a standard JSON writer makes of the same lists")
+    func savedStoreIsStandardJSON() throws {
+        let lists = try richLists()
+        let store = FileStore(url: storeURL)
+        try store.update { document in
+            document.todos = lists.todos
+            document.people = lists.people
+        }
+
+        let saved = try Data(contentsOf: storeURL)
+        let document = try store.read()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(String(decoding: saved, as: UTF8.self) == String(decoding: try encoder.encode(document), as: UTF8.self))
+        #expect(try JSONDecoder().decode(StoreDocument.self, from: saved) == document)
+        #expect(document.todos == lists.todos)
+        #expect(document.people == lists.people)
+    }
+
+    @Test("TP-23 A store written by another JSON writer reads as the same lists")
+    func storeFromAnotherWriterReads() throws {
+        let lists = try richLists()
+        var document = StoreDocument(todos: lists.todos, people: lists.people)
+        document.journal = id(999)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted]
+        let written = String(decoding: try encoder.encode(document), as: UTF8.self)
+            .replacingOccurrences(of: "ë", with: "\\u00EB")
+            .replacingOccurrences(of: "😀", with: "\\ud83d\\ude00")
+        #expect(written.contains("\\/"), "slashes escaped, as JSONEncoder does by default")
+        try write(Data(written.utf8))
+
+        let read = try FileStore(url: storeURL).read()
+
+        #expect(read == document)
     }
 
     @Test("TP-9 A temporary file left by a crash neither hides nor harms the list")

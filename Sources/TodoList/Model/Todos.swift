@@ -9,7 +9,7 @@ public struct Todos: Codable, Sendable, Equatable {
     public private(set) var todo: [TodoItem]
     /// Most recently finished first.
     public private(set) var finished: [TodoItem]
-    private var undoSteps: [UndoStep]
+    private(set) var undoSteps: [UndoStep]
 
     /// How many changes undo can go back; older ones are forgotten.
     public static let undoLimit = 50
@@ -18,6 +18,13 @@ public struct Todos: Codable, Sendable, Equatable {
         self.todo = todo
         self.finished = finished
         self.undoSteps = []
+    }
+
+    /// A list as it was saved, undo steps and all.
+    init(todo: [TodoItem], finished: [TodoItem], undoSteps: [UndoStep]) {
+        self.todo = todo
+        self.finished = finished
+        self.undoSteps = undoSteps
     }
 
     /// To do, then Finished: the order in which a list is read and numbered.
@@ -91,6 +98,7 @@ public struct Todos: Codable, Sendable, Equatable {
     /// at the top; an item whose id is already in the list is skipped. It looks at the list once,
     /// not once per item, so a store can bring in thousands of adds at the cost of one.
     public mutating func add(contentsOf items: [TodoItem]) throws(TodoError) {
+        guard !items.isEmpty else { return }
         var known = Set(all.map(\.id))
         var added: [TodoItem] = []
         for item in items where !known.contains(item.id) {

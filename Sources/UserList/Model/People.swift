@@ -62,6 +62,15 @@ public struct People: Codable, Sendable, Equatable {
         self.blacklist = []
     }
 
+    /// People as they were saved, with everything loading remembers.
+    init(everyone: [Person], sortOrder: PeopleOrder, deleted: [Person], fetchProgress: FetchProgress?, blacklist: [String]) {
+        self.everyone = everyone
+        self.sortOrder = sortOrder
+        self.deleted = deleted
+        self.fetchProgress = fetchProgress
+        self.blacklist = blacklist
+    }
+
     /// The person added last, whatever the order shown.
     public var latest: Person? { everyone.last }
 

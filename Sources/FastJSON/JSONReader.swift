@@ -1,0 +1,355 @@
+import Foundation
+
+/// Reads JSON from bytes in one pass, straight into the caller's values: the caller asks for
+/// the kind of value it expects next, and gets it or an error saying where the text went wrong.
+///
+/// It is strict where JSON is (no comments, no trailing commas, no leading zeros, no raw control
+/// characters in strings, only UTF-8), so that whatever it accepts, any JSON library accepts.
+/// Keys the caller does not know are skipped, as Foundation's decoder skips them.
+public struct JSONReader: ~Copyable {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Reads `data` as one JSON value with `body`, and checks that nothing but white space surrounds it.
+    public static func read<Value>(_ data: Data, _ body: (inout JSONReader) throws -> Value) throws -> Value {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            reader.skipWhiteSpace()
+            let value = try body(&reader)
+            reader.skipWhiteSpace()
+            guard reader.position == reader.bytes.count else { throw reader.error(expected: "the end of the text") }
+            return value
+        }
+    }
+
+    // MARK: - Objects and arrays
+
+    /// Reads an object, calling `field` once for each key with the reader at its value, which
+    /// `field` must read (or skip) whatever the key.
+    public mutating func readObject(_ field: (inout JSONReader, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"), "an object")
+        skipWhiteSpace()
+        if try peek() == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhiteSpace()
+            let key = try readString()
+            skipWhiteSpace()
+            try expect(UInt8(ascii: ":"), "a colon after the key \"\(key)\"")
+            skipWhiteSpace()
+            try field(&self, key)
+            skipWhiteSpace()
+            if try next(UInt8(ascii: "}"), or: UInt8(ascii: ","), "a comma or the end of the object") { return }
+        }
+    }
+
+    /// Reads an array, calling `element` once for each of its values, with the reader at it.
+    public mutating func readArray(_ element: (inout JSONReader) throws -> Void) throws {
+        try expect(UInt8(ascii: "["), "an array")
+        skipWhiteSpace()
+        if try peek() == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhiteSpace()
+            try element(&self)
+            skipWhiteSpace()
+            if try next(UInt8(ascii: "]"), or: UInt8(ascii: ","), "a comma or the end of the array") { return }
+        }
+    }
+
+    /// Reads an array whose values `element` turns into one value each.
+    @inlinable
+    public mutating func readArray<Element>(of element: (inout JSONReader) throws -> Element) throws -> [Element] {
+        var elements: [Element] = []
+        try readArray { elements.append(try element(&$0)) }
+        return elements
+    }
+
+    /// `value`, or an error saying the object being read has no `key`.
+    @inlinable
+    public func required<Value>(_ value: Value?, _ key: String) throws -> Value {
+        guard let value else { throw error(expected: "the key \"\(key)\" before the end of the object") }
+        return value
+    }
+
+    // MARK: - Values
+
+    /// A string, its escapes undone. Bytes that are not UTF-8 are an error, not replaced.
+    public mutating func readString() throws -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        var isASCII = true
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return try string(from: text, isASCII: isASCII, at: start)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(from: start)
+            }
+            guard byte >= 0x20 else { throw error(expected: "a control character to be escaped") }
+            isASCII = isASCII && byte < 0x80
+            position += 1
+        }
+        throw error(expected: "the end of the string")
+    }
+
+    /// A UUID written as a string, `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
+    public mutating func readUUID() throws -> UUID {
+        let start = position
+        try expect(UInt8(ascii: "\""), "a UUID")
+        guard bytes.count - position >= 37, bytes[position + 36] == UInt8(ascii: "\"") else {
+            position = start
+            throw error(expected: "a UUID")
+        }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let bytes = self.bytes, first = position
+        let parsed = withUnsafeMutableBytes(of: &uuid) { raw in
+            var offset = first
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    guard bytes[offset] == UInt8(ascii: "-") else { return false }
+                    offset += 1
+                }
+                guard let high = Self.hexDigit(bytes[offset]), let low = Self.hexDigit(bytes[offset + 1]) else { return false }
+                raw[index] = high << 4 | low
+                offset += 2
+            }
+            return true
+        }
+        guard parsed else {
+            position = start
+            throw error(expected: "a UUID")
+        }
+        position += 37
+        return UUID(uuid: uuid)
+    }
+
+    /// A whole number that fits in an `Int`: no fraction, no exponent.
+    public mutating func readInt() throws -> Int {
+        let start = position
+        let token = try numberToken()
+        guard let value = Int(text(token)) else {
+            position = start
+            throw error(expected: "a whole number that fits in 64 bits")
+        }
+        return value
+    }
+
+    /// Any JSON number that a `Double` holds; one too large for it is an error, not infinity.
+    public mutating func readDouble() throws -> Double {
+        let start = position
+        let token = try numberToken()
+        guard let value = Double(text(token)), value.isFinite else {
+            position = start
+            throw error(expected: "a number that fits in a Double")
+        }
+        return value
+    }
+
+    public mutating func readBool() throws -> Bool {
+        if try readLiteral("true") { return true }
+        if try readLiteral("false") { return false }
+        throw error(expected: "true or false")
+    }
+
+    /// Reads `null` and says true, or says false and reads nothing.
+    public mutating func readNull() throws -> Bool {
+        try readLiteral("null")
+    }
+
+    /// Reads a value of any kind and drops it, checking it is valid JSON all the same.
+    public mutating func skipValue() throws {
+        try skipValue(depth: 0)
+    }
+
+    // MARK: - Errors
+
+    /// Where the text stops being what was expected, and what was.
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// Counted from 0, in bytes.
+        public let offset: Int
+        public let expected: String
+
+        public var description: String { "expected \(expected) at byte \(offset)" }
+    }
+
+    /// An error at the current position: for a caller whose value read as JSON but is not one it takes.
+    public func error(expected: String) -> Error {
+        Error(offset: position, expected: expected)
+    }
+
+    // MARK: - Private
+
+    private static let maximumDepth = 512
+
+    private mutating func skipValue(depth: Int) throws {
+        guard depth < Self.maximumDepth else { throw error(expected: "less deeply nested values") }
+        switch try peek() {
+        case UInt8(ascii: "{"): try readObject { reader, _ in try reader.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["): try readArray { try $0.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): _ = try readString()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
+        case UInt8(ascii: "n"):
+            guard try readNull() else { throw error(expected: "null") }
+        default: _ = try numberToken()
+        }
+    }
+
+    private mutating func skipWhiteSpace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
+            default: return
+            }
+        }
+    }
+
+    private func peek() throws -> UInt8 {
+        guard position < bytes.count else { throw error(expected: "a value before the end of the text") }
+        return bytes[position]
+    }
+
+    /// `what` is only worked out for the error: most keys are read without it.
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
+        guard position < bytes.count, bytes[position] == byte else { throw error(expected: what()) }
+        position += 1
+    }
+
+    /// Reads `end` and says true, or reads `separator` and says false.
+    private mutating func next(_ end: UInt8, or separator: UInt8, _ what: String) throws -> Bool {
+        guard position < bytes.count, bytes[position] == end || bytes[position] == separator else {
+            throw error(expected: what)
+        }
+        position += 1
+        return bytes[position - 1] == end
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count,
+              memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0 else { return false }
+        position += count
+        return true
+    }
+
+    /// The bytes of one number as JSON writes it: `-`, digits without a leading zero, then an
+    /// optional fraction and exponent.
+    private mutating func numberToken() throws -> Range<Int> {
+        let start = position
+        func digits() -> Int {
+            let first = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            return position - first
+        }
+        func fail() -> Error {
+            position = start
+            return error(expected: "a number")
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let leading = position
+        let count = digits()
+        guard count > 0, count == 1 || bytes[leading] != UInt8(ascii: "0") else { throw fail() }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw fail() }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw fail() }
+        }
+        return start..<position
+    }
+
+    private func text(_ range: Range<Int>) -> Substring {
+        Substring(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private func string(from text: UnsafeBufferPointer<UInt8>, isASCII: Bool, at start: Int) throws -> String {
+        let string = String(decoding: text, as: UTF8.self)
+        // Decoding replaces bytes that are not UTF-8; then the string no longer has the same bytes.
+        guard isASCII || string.utf8.elementsEqual(text) else {
+            throw Error(offset: start, expected: "UTF-8 text")
+        }
+        return string
+    }
+
+    /// The rest of a string that holds an escape, from its first byte at `start`.
+    private mutating func readEscapedString(from start: Int) throws -> String {
+        var unescaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return try unescaped.withUnsafeBufferPointer { try string(from: $0, isASCII: false, at: start) }
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &unescaped)
+            case ..<0x20:
+                position -= 1
+                throw error(expected: "a control character to be escaped")
+            default:
+                unescaped.append(byte)
+            }
+        }
+        throw error(expected: "the end of the string")
+    }
+
+    private mutating func readEscape(into unescaped: inout [UInt8]) throws {
+        guard position < bytes.count else { throw error(expected: "an escape") }
+        let letter = bytes[position]
+        position += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(letter)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0C)
+        case UInt8(ascii: "n"): unescaped.append(0x0A)
+        case UInt8(ascii: "r"): unescaped.append(0x0D)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = UInt32(try readHexQuad())
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard try readLiteral("\\u") else { throw error(expected: "the second half of a surrogate pair") }
+                let low = UInt32(try readHexQuad())
+                guard (0xDC00..<0xE000).contains(low) else { throw error(expected: "the second half of a surrogate pair") }
+                scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+            }
+            guard let character = Unicode.Scalar(scalar) else { throw error(expected: "a character, not half of a surrogate pair") }
+            unescaped.append(contentsOf: String(character).utf8)
+        default:
+            position -= 1
+            throw error(expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
+        }
+    }
+
+    private mutating func readHexQuad() throws -> UInt16 {
+        guard bytes.count - position >= 4 else { throw error(expected: "four hexadecimal digits") }
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            guard let digit = Self.hexDigit(bytes[position + offset]) else { throw error(expected: "four hexadecimal digits") }
+            value = value << 4 | UInt16(digit)
+        }
+        position += 4
+        return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

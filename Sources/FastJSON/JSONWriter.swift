@@ -1,0 +1,161 @@
+import Foundation
+
+/// Writes JSON as bytes, value by value, with no white space: the same bytes Foundation's
+/// `JSONEncoder` writes with `.withoutEscapingSlashes`, when the caller writes each object's keys
+/// in the order `.sortedKeys` would.
+public struct JSONWriter {
+    /// The JSON written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the next value or key follows another, and needs a comma first.
+    private var followsValue = false
+
+    /// `capacity`: the bytes to make room for at once, when the caller can tell.
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var data: Data { Data(bytes) }
+
+    // MARK: - Objects and arrays
+
+    /// Writes an object; `fields` writes each key, then its value.
+    public mutating func object(_ fields: (inout JSONWriter) -> Void) {
+        startValue()
+        bytes.append(UInt8(ascii: "{"))
+        followsValue = false
+        fields(&self)
+        bytes.append(UInt8(ascii: "}"))
+        followsValue = true
+    }
+
+    /// Writes an array of `elements`, each written by `write`.
+    public mutating func array<Elements: Sequence>(_ elements: Elements, _ write: (inout JSONWriter, Elements.Element) -> Void) {
+        startValue()
+        bytes.append(UInt8(ascii: "["))
+        followsValue = false
+        for element in elements {
+            write(&self, element)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        followsValue = true
+    }
+
+    /// Writes a key of the object being written; its value comes next. Keys are plain ASCII
+    /// names, written as they are.
+    public mutating func key(_ name: StaticString) {
+        startValue()
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append("\":")
+        followsValue = false
+    }
+
+    // MARK: - Values
+
+    /// Escapes `"`, `\` and control characters; everything else, `/` and non-ASCII included,
+    /// is written as it is.
+    public mutating func string(_ value: String) {
+        startValue()
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var plain = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                appendEscaped(byte)
+                plain = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+        followsValue = true
+    }
+
+    /// Upper-case, as `UUID.uuidString`.
+    public mutating func uuid(_ value: UUID) {
+        startValue()
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: value.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    bytes.append(UInt8(ascii: "-"))
+                }
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        followsValue = true
+    }
+
+    public mutating func int(_ value: Int) {
+        startValue()
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+        followsValue = true
+    }
+
+    /// A whole number of at most 2⁵³ is written without a fraction, as `JSONEncoder` does;
+    /// any other in Swift's shortest form that reads back as the same `Double`.
+    /// JSON has no infinity or NaN: writing one is a programming error.
+    public mutating func double(_ value: Double) {
+        precondition(value.isFinite, "JSON has no \(value)")
+        if value.rounded() == value, value.magnitude <= 0x1p53, !(value == 0 && value.sign == .minus) {
+            int(Int(value))
+            return
+        }
+        startValue()
+        var text = value.description
+        if text.hasSuffix(".0") {
+            text.removeLast(2)
+        }
+        bytes.append(contentsOf: text.utf8)
+        followsValue = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        startValue()
+        append(value ? "true" : "false")
+        followsValue = true
+    }
+
+    // MARK: - Private
+
+    /// Ids are written in upper case, as `UUID.uuidString`; escapes in lower case, as `JSONEncoder`.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowercaseHexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func startValue() {
+        if followsValue {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            append("u00")
+            bytes.append(Self.lowercaseHexDigits[Int(byte >> 4)])
+            bytes.append(Self.lowercaseHexDigits[Int(byte & 0x0F)])
+        }
+    }
+}
