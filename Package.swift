@@ -14,10 +14,12 @@ let package = Package(
         .target(name: "Forms"),
         // A JSON reader and writer that go straight between bytes and values: the store's hot path.
         .target(name: "FastJSON"),
+        // Finding typed text in titles and names, ignoring case and accents.
+        .target(name: "TextSearch"),
         // Models and view-models of the to-do list: no I/O, no UI types.
-        .target(name: "TodoList", dependencies: ["Forms", "FastJSON"]),
+        .target(name: "TodoList", dependencies: ["Forms", "FastJSON", "TextSearch"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
-        .target(name: "UserList", dependencies: ["Forms", "FastJSON"]),
+        .target(name: "UserList", dependencies: ["Forms", "FastJSON", "TextSearch"]),
         // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource; and
         // todo-fetch, the small program `todo user fetch` runs to load one page with it.
         .executableTarget(name: "RandomUserAPI", dependencies: ["UserList"]),
@@ -43,6 +45,7 @@ let package = Package(
         // What several test targets need: predictable ids, a temporary folder on the real file system.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "TestSupport"]),
         // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.

@@ -1,4 +1,5 @@
 import Foundation
+import TextSearch
 
 /// The whole list: what is left to do, what is finished, and how to undo the last changes.
 ///
@@ -38,7 +39,8 @@ public struct Todos: Codable, Sendable, Equatable {
 
     /// The items, To do first, whose title contains `query`, ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
-        all.filter { $0.title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        let query = TextQuery(query)
+        return all.filter { query.isFound(in: $0.title) }
     }
 
     /// Makes the change, or throws and leaves the list untouched.

@@ -1,4 +1,5 @@
 import Foundation
+import TextSearch
 
 /// How the list of people is ordered. The user's choice is kept in the store.
 public enum PeopleOrder: String, Codable, Sendable, CaseIterable {
@@ -106,7 +107,7 @@ public struct People: Codable, Sendable, Equatable {
 
     /// A remembered search that `query` contains: whatever it would find, that one found nobody.
     public func rememberedNoMatch(within query: String) -> String? {
-        blacklist.first { query.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        blacklist.first { TextQuery($0).isFound(in: query) }
     }
 
     /// Everyone in the chosen order. Last names compare without case or accents, the way

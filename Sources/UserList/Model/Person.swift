@@ -1,4 +1,5 @@
 import Foundation
+import TextSearch
 
 /// Someone whose birthday the user keeps track of.
 public struct Person: Identifiable, Codable, Sendable, Equatable {
@@ -27,10 +28,11 @@ public struct Person: Identifiable, Codable, Sendable, Equatable {
     public var isFetched: Bool { remoteID != nil || email != nil }
 
     /// Whether `query` is in the first name, the last name, the display name or the email,
-    /// ignoring case and accents.
-    public func matches(_ query: String) -> Bool {
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return [firstName, lastName, fullName, email ?? ""].contains { $0.range(of: query, options: options) != nil }
+    /// ignoring case and accents. The display name is only made for a query with a space: any
+    /// other it holds is in the first or the last name.
+    public func matches(_ query: TextQuery) -> Bool {
+        query.isFound(in: firstName) || query.isFound(in: lastName) || email.map(query.isFound(in:)) == true
+            || (query.text.utf8.contains(UInt8(ascii: " ")) && query.isFound(in: fullName))
     }
 
     public var fullName: String { "\(firstName) \(lastName)" }

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TextSearch
 
 /// The latest added person as the home screen shows them, or placeholders when nobody was added.
 public struct LatestUserCard: Equatable, Sendable {
@@ -196,7 +197,8 @@ public final class UserListViewModel {
         if let remembered = people.rememberedNoMatch(within: query) {
             return SearchResult(people: [], rememberedNoMatch: remembered)
         }
-        let found = users.filter { $0.matches(query) }
+        let textQuery = TextQuery(query)
+        let found = users.filter { $0.matches(textQuery) }
         if found.isEmpty {
             try apply(.rememberNoMatch(query))
         }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Text a person typed to find something, found in a title or a name whatever its case and
+/// accents: "zoe" finds "Zoë", "CAFE" finds "Café".
+///
+/// Foundation's case- and accent-blind search knows every script, and costs about a
+/// microsecond a call, most of it turning the string into UTF-16. Most of what is searched is
+/// ASCII, where folding is only lower-casing: an ASCII query in ASCII text is compared byte by
+/// byte, and anything else goes to Foundation, so the answer is the same either way.
+public struct TextQuery: Sendable, Equatable {
+    public let text: String
+    /// The query in lower case, when it is all ASCII.
+    private let asciiFolded: [UInt8]?
+
+    public init(_ text: String) {
+        self.text = text
+        asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercased) : nil
+    }
+
+    /// Whether the query is in `candidate`, ignoring case and accents.
+    public func isFound(in candidate: String) -> Bool {
+        if let asciiFolded, let found = Self.asciiSearch(asciiFolded, in: candidate) {
+            return found
+        }
+        return candidate.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    /// Whether the lower-case ASCII `query` is in `candidate`; nil when that takes more than
+    /// ASCII to tell, because the candidate has other characters and the query was not found
+    /// before them.
+    private static func asciiSearch(_ query: [UInt8], in candidate: String) -> Bool? {
+        var candidate = candidate
+        return candidate.withUTF8 { text -> Bool? in
+            guard let first = query.first else { return nil }
+            var start = 0
+            while start + query.count <= text.count {
+                let byte = text[start]
+                if byte >= 0x80 { return nil }
+                if lowercased(byte) == first, matches(query, in: text, at: start) { return true }
+                start += 1
+            }
+            return text[start...].contains { $0 >= 0x80 } ? nil : false
+        }
+    }
+
+    private static func matches(_ query: [UInt8], in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        for offset in 1..<query.count where lowercased(text[start + offset]) != query[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
