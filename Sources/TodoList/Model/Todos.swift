@@ -98,10 +98,13 @@ public struct Todos: Codable, Sendable, Equatable {
 
     /// Adds `items` one after the other, as `apply(.add(_:))` would, the last one ending up
     /// at the top; an item whose id is already in the list is skipped. It looks at the list once,
-    /// not once per item, so a store can bring in thousands of adds at the cost of one.
+    /// not once per item, and only remembers the ids that arrive, so a store can bring in a
+    /// few adds to a list of a hundred thousand, or thousands of adds, at the cost of one.
     public mutating func add(contentsOf items: [TodoItem]) throws(TodoError) {
         guard !items.isEmpty else { return }
-        var known = Set(all.map(\.id))
+        let arriving = Set(items.map(\.id))
+        var known = Set(todo.lazy.map(\.id).filter(arriving.contains))
+        known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
         for item in items where !known.contains(item.id) {
             guard let title = TodoItem.normalizedTitle(item.title) else { throw .emptyTitle }
