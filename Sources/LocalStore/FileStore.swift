@@ -21,13 +21,22 @@ import Darwin
 public final class FileStore: Sendable {
     public let url: URL
     private let disk: Disk
+    private let replayLimit: Int
     private let lastRead = LastRead()
 
     /// `disk` is the one system call a test may swap, to make a write fail part-way.
-    public init(url: URL, disk: Disk = .system) {
+    /// `replayLimit`: how many items replaying the journal may walk before the next change
+    /// folds it into the store; a test lowers it to see the fold without a list of thousands.
+    public init(url: URL, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit) {
         self.url = url
         self.disk = disk
+        self.replayLimit = replayLimit
     }
+
+    /// Replaying a change other than an add walks the list, so a journal holds as many of them
+    /// as walk this many items: twenty at 100,000 to-dos, two hundred at 10,000. Reading then
+    /// costs at most a few milliseconds more, and one change in that many pays for the fold.
+    public static let replayLimit = 2_000_000
 
     /// How bytes reach the disk: `write(2)`, unless a test says otherwise.
     public struct Disk: Sendable {
@@ -82,12 +91,12 @@ public final class FileStore: Sendable {
         let location = try location()
         try withLock(at: location) {
             guard let store = Self.journalingStore(at: location.path) else {
-                return try update(at: location) { try $0.todos.apply(.add(item)) }
+                return try update(at: location) { _ = try $0.todos.apply(.add(item)) }
             }
             try refuseReadOnlyFile(location)
-            let appended = try append(Journal.line(adding: item), toJournalOf: store, at: location)
+            let appended = try append(Journal.line(for: .add(item)), toJournalOf: store, at: location)
             if !appended {
-                try update(at: location) { try $0.todos.apply(.add(item)) }
+                try update(at: location) { _ = try $0.todos.apply(.add(item)) }
             }
         }
     }
@@ -97,13 +106,13 @@ public final class FileStore: Sendable {
     public func inspect() throws -> StoreReport {
         let location = try location()
         guard let data = try contents(of: location) else {
-            return StoreReport(path: location.path, exists: false, bytes: 0, journalBytes: 0, journalAdds: 0,
+            return StoreReport(path: location.path, exists: false, bytes: 0, journalBytes: 0, journalChanges: 0,
                                document: StoreDocument(), leftOvers: [])
         }
         let document = try document(at: location)
         let journal = try journalContents(location).flatMap { Journal.id(of: $0) == document.journal ? $0 : nil }
         return StoreReport(path: location.path, exists: true, bytes: data.count, journalBytes: journal?.count ?? 0,
-                           journalAdds: try journal.map { try Journal.adds(in: $0, ofStore: location.path).count } ?? 0,
+                           journalChanges: try journal.map { try Journal.changes(in: $0, ofStore: location.path).count } ?? 0,
                            document: document, leftOvers: leftOverTemporaryFiles(at: location))
     }
 
@@ -130,39 +139,51 @@ public final class FileStore: Sendable {
 
     // MARK: - Reading
 
-    /// The store and the adds in its journal, or an empty document when there is no file.
-    /// A journal that does not name this store is left over from before it was written, and
-    /// is ignored; when the store was replaced while it was being read, it is read again.
     private func document(at location: Location) throws -> StoreDocument {
+        try latest(at: location).document
+    }
+
+    /// The store with the changes in its journal, or an empty document when there is no file;
+    /// and how many of those changes walk the list to be replayed. A journal that does not name
+    /// this store is left over from before it was written, and is ignored; when the store was
+    /// replaced while it was being read, it is read again.
+    private func latest(at location: Location) throws -> (document: StoreDocument, walking: Int) {
         for _ in 0..<100 {
-            guard let data = try contents(of: location) else { return StoreDocument() }
-            var document = try snapshot(data)
-            guard let id = document.journal else { return document }
+            let head = Self.journalingStore(at: location.path)
+            var document: StoreDocument
+            var data: Data?
+            if let head, let cached = lastRead.document(for: head) {
+                document = cached
+            } else {
+                guard let contents = try contents(of: location) else { return (StoreDocument(), 0) }
+                document = try snapshot(contents, head: head)
+                data = contents
+            }
+            guard let id = document.journal else { return (document, 0) }
             if let journal = try journalContents(location), Journal.id(of: journal) == id {
-                do {
-                    try document.todos.add(contentsOf: try Journal.adds(in: journal, ofStore: location.path))
-                } catch let error as TodoError {
-                    throw StoreError.damaged(path: location.path, reason: "an add in its journal is refused: \(error)")
-                }
-                return document
+                let changes = try Journal.changes(in: journal, ofStore: location.path)
+                try Journal.replay(changes, onto: &document.todos, ofStore: location.path)
+                return (document, Journal.walking(changes))
             }
             // No journal of its own: the store read is the latest, unless it was replaced since.
             // A store another program wrote may not start with its id; then the bytes tell.
-            if try Self.journalingStore(at: location.path)?.id == id || contents(of: location) == data { return document }
+            if try Self.journalingStore(at: location.path)?.id == id || (data != nil && contents(of: location) == data) {
+                return (document, 0)
+            }
         }
         throw StoreError.cannotRead(path: location.path, reason: "it kept being replaced while it was read")
     }
 
     /// The store file's own document. Bytes the same as this store last read or wrote are not
-    /// decoded again, so a command that lists and then changes decodes once. The bytes are
-    /// compared, not the file's inode or times: a file system may give a new file a freed inode
-    /// and the same coarse time, and a stale list would be saved.
-    private func snapshot(_ data: Data) throws -> StoreDocument {
+    /// decoded again, so a command that lists and then changes decodes once. `head` is what
+    /// the file's first and last bytes said before it was read; it is remembered with the
+    /// document only when the document bears it out.
+    private func snapshot(_ data: Data, head: StoreHead?) throws -> StoreDocument {
         if let cached = lastRead.document(for: data) {
             return cached
         }
         let document = try decode(data)
-        lastRead.remember(document, for: data)
+        lastRead.remember(document, for: data, head: head.flatMap { $0.id == document.journal && $0.size == data.count ? $0 : nil })
         return document
     }
 
@@ -175,10 +196,10 @@ public final class FileStore: Sendable {
         }
     }
 
-    /// The journal id and size of a store file in the current format, read from its first and
-    /// last bytes only; nil for anything else, which is then read whole and judged properly.
-    /// The last bytes tell a file cut short, since the version is the last key written.
-    private static func journalingStore(at path: String) -> (id: UUID, size: Int)? {
+    /// The head of a store file in the current format, read from its first and last bytes only;
+    /// nil for anything else, which is then read whole and judged properly. The last bytes tell
+    /// a file cut short, since the version is the last key written.
+    private static func journalingStore(at path: String) -> StoreHead? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -191,7 +212,12 @@ public final class FileStore: Sendable {
               pread(descriptor, &end, end.count, off_t(Int(status.st_size) - end.count)) == end.count,
               Data(end) == tail, let id = Journal.id(atStartOf: start)
         else { return nil }
-        return (id, Int(status.st_size))
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return StoreHead(id: id, size: Int(status.st_size), modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
     }
 
     private func contents(of location: Location) throws -> Data? {
@@ -252,7 +278,7 @@ public final class FileStore: Sendable {
         }
         syncFolder(location)
         unlink(location.journal)
-        lastRead.remember(document, for: data)
+        lastRead.remember(document, for: data, head: Self.journalingStore(at: location.path).flatMap { $0.id == document.journal ? $0 : nil })
     }
 
     /// Reads the latest document, lets `body` change it, and writes it whole if it changed.
@@ -272,7 +298,7 @@ public final class FileStore: Sendable {
     /// store is started afresh, and a last line cut short by a crash is cut off before the new
     /// one. When the write fails, the journal is cut back to where it ended, or removed if it
     /// was new. Call with the lock held.
-    private func append(_ line: Data, toJournalOf store: (id: UUID, size: Int), at location: Location) throws -> Bool {
+    private func append(_ line: Data, toJournalOf store: StoreHead, at location: Location) throws -> Bool {
         let descriptor = open(location.journal, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
         defer { close(descriptor) }
@@ -396,19 +422,37 @@ public final class FileStore: Sendable {
     }
 }
 
-/// The document this store last read or wrote, and the bytes it came from.
+/// What tells a store file in the current format from any other without reading it whole: the
+/// journal id it was written with, new with every file written, so a file system that gives a
+/// new file a freed inode and the same coarse time cannot pass it off as the old one; and its size
+/// and time, which a program that edits the file in place and keeps the id still changes.
+private struct StoreHead: Equatable {
+    let id: UUID
+    let size: Int
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+}
+
+/// The document this store last read or wrote, the bytes it came from, and their head when
+/// they are in the current format: a command that lists and then changes reads the file once.
 private final class LastRead: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: Data?
+    private var head: StoreHead?
     private var document: StoreDocument?
 
     func document(for bytes: Data) -> StoreDocument? {
         lock.withLock { self.bytes == bytes ? document : nil }
     }
 
-    func remember(_ document: StoreDocument, for bytes: Data) {
+    func document(for head: StoreHead) -> StoreDocument? {
+        lock.withLock { self.head == head ? document : nil }
+    }
+
+    func remember(_ document: StoreDocument, for bytes: Data, head: StoreHead?) {
         lock.withLock {
             self.bytes = bytes
+            self.head = head
             self.document = document
         }
     }
@@ -419,10 +463,27 @@ extension FileStore: TodoStore {
         try read().todos
     }
 
+    /// Makes the change to the latest list and appends it to the journal; a change that does
+    /// not apply throws, and nothing is written. The journal is folded into the store instead
+    /// when replaying it would walk more than `replayLimit` items, or it is as large as the store.
     @discardableResult
     public func apply(_ change: TodoChange) throws -> Todos {
-        try update { document in
-            try document.todos.apply(change)
+        let location = try location()
+        return try withLock(at: location) {
+            guard let store = Self.journalingStore(at: location.path) else {
+                return try update(at: location) { document in
+                    try document.todos.apply(change)
+                    return document.todos
+                }
+            }
+            var (document, walking) = try latest(at: location)
+            guard try document.todos.apply(change) else { return document.todos }
+            try refuseReadOnlyFile(location)
+            if case .add = change {} else { walking += 1 }
+            let items = document.todos.todo.count + document.todos.finished.count
+            if try walking * items > replayLimit || !append(Journal.line(for: change), toJournalOf: store, at: location) {
+                try write(document, to: location)
+            }
             return document.todos
         }
     }

@@ -12,9 +12,11 @@ import UserList
 ///   A version 2 file reads as having none of them yet.
 /// - 4: the id of the journal that belongs to this file (adds made since it was written).
 ///   A version 3 file has no journal.
+/// - 5: the journal may hold any change to the to-dos, not only adds. The file itself is as in
+///   format 4, but a version that knows only adds must not read its journal.
 public struct StoreDocument: Codable, Sendable, Equatable {
     /// The format this version writes and the newest it can read.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     public var version: Int
     /// New with every file written, so a journal left from an older file is never applied.

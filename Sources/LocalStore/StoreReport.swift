@@ -7,9 +7,9 @@ public struct StoreReport: Sendable, Equatable {
     /// False when there is no file yet: an empty store, made on the first change.
     public let exists: Bool
     public let bytes: Int
-    /// The size of the store's journal, and the adds in it: 0 and 0 when it has none.
+    /// The size of the store's journal, and the changes in it: 0 and 0 when it has none.
     public let journalBytes: Int
-    public let journalAdds: Int
+    public let journalChanges: Int
     public let document: StoreDocument
     /// Temporary files a crashed save left beside the store; the next change removes them.
     public let leftOvers: [String]

@@ -229,7 +229,7 @@ final class Session {
             ? "none"
             : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
         let journal = report.journalBytes == 0 ? "" : ", and a journal of \(report.journalBytes) bytes: "
-            + "\(report.journalAdds) \(report.journalAdds == 1 ? "add" : "adds") since the store was written"
+            + "\(report.journalChanges) \(report.journalChanges == 1 ? "change" : "changes") since the store was written"
         write("""
             Store: \(TerminalText.escaped(report.path))
               Format:    \(report.document.version) (this todo reads up to \(StoreDocument.currentVersion))

@@ -164,6 +164,20 @@ final class FileStoreTests {
         }
     }
 
+    @Test("TP-15 An edit by another program that keeps the store's journal id is seen too")
+    func editKeepingTheJournalIDIsSeen() throws {
+        try seed(todo(1, "Title 000"))
+        let reader = FileStore(url: storeURL)
+        _ = try reader.loadTodos()
+        let edited = String(decoding: try Data(contentsOf: storeURL), as: UTF8.self).replacingOccurrences(of: "Title 000", with: "Title 001")
+        // A person edits the file well after todo wrote it; a clock tick apart at the least.
+        Thread.sleep(forTimeInterval: 0.02)
+
+        try Data(edited.utf8).write(to: storeURL)
+
+        #expect(try reader.loadTodos().all.map(\.title) == ["Title 001"])
+    }
+
     @Test("TP-16 An add leaves the store file as it was, and every reader sees the new item")
     func addGoesToTheJournal() throws {
         try seed(todo(1, "Buy milk"))
@@ -176,17 +190,95 @@ final class FileStoreTests {
         #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy milk"])
     }
 
-    @Test("TP-17 Any other change folds the journal into one new store")
-    func changeFoldsTheJournal() throws {
+    @Test("TP-17 A change to the people folds the journal into one new store")
+    func peopleChangeFoldsTheJournal() throws {
         try seed(todo(1, "Buy milk"))
         try FileStore(url: storeURL).add(todo(2, "Call Ann"))
+
+        try FileStore(url: storeURL).apply(.add(person(1, "Ann", "Lee")))
+
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+        let saved = try FileStore(url: storeURL).read()
+        #expect(saved.todos.todo.titles == ["Call Ann", "Buy milk"])
+        #expect(saved.people.everyone.map(\.fullName) == ["Ann Lee"])
+    }
+
+    @Test("TP-24 Any change to the to-dos leaves the store file as it was, and every reader sees it",
+          arguments: [TodoChange.check(id(1)), .uncheck(id(3)), .rename(id(2), to: "Call Anna"), .delete(id(1)),
+                      .clearFinished, .undo])
+    func changeGoesToTheJournal(change: TodoChange) throws {
+        var expected = Todos()
+        for number in [3, 2, 1] {
+            try expected.apply(.add(todo(number, ["Buy milk", "Call Ann", "Pay rent"][number - 1])))
+        }
+        try expected.apply(.check(id(3)))
+        try FileStore(url: storeURL).update { $0.todos = expected }
+        let before = try Data(contentsOf: storeURL)
+
+        try FileStore(url: storeURL).apply(change)
+
+        try expected.apply(change)
+        #expect(try Data(contentsOf: storeURL) == before)
+        #expect(try FileStore(url: storeURL).loadTodos() == expected)
+        #expect(try FileStore(url: storeURL).loadTodos().canUndo == expected.canUndo)
+    }
+
+    @Test("TP-25 A change that does not apply is refused and adds nothing to the journal")
+    func refusedChangeWritesNothing() throws {
+        try seed(todo(1, "Buy milk"), todo(2, "Call Ann"))
+        try FileStore(url: storeURL).apply(.check(id(1)))
+        let store = try Data(contentsOf: storeURL)
+        let journal = try Data(contentsOf: journalURL)
+
+        #expect(throws: TodoError.alreadyFinished) { try FileStore(url: storeURL).apply(.check(id(1))) }
+
+        #expect(try Data(contentsOf: storeURL) == store)
+        #expect(try Data(contentsOf: journalURL) == journal)
+    }
+
+    @Test("TP-26 A journal holding many checks is folded by the next change, so reading stays quick")
+    func manyChecksAreFolded() throws {
+        var expected = Todos()
+        for number in 1...200 {
+            try expected.apply(.add(todo(number, "Number \(number)")))
+        }
+        let store = FileStore(url: storeURL, replayLimit: 10_000)
+        try store.update { $0.todos = expected }
+        var mostChanges = 0
+
+        for number in 1...120 {
+            try store.apply(.check(id(number)))
+
+            try expected.apply(.check(id(number)))
+            let lines = (try? String(contentsOf: journalURL, encoding: .utf8).split(separator: "\n").count) ?? 0
+            mostChanges = max(mostChanges, lines - 1)
+            #expect(try FileStore(url: storeURL).loadTodos() == expected)
+        }
+
+        #expect(mostChanges == 50)
+    }
+
+    @Test("TP-27 A store in format 4 takes its first change whole, and is in format 5 after it")
+    func formatFourIsUpgradedOnItsFirstChange() throws {
+        let journal = "00000000-0000-4000-8000-000000000000"
+        try write(Data(("{\"journal\":\"\(journal)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
+            + "\"todo\":[{\"id\":\"\(id(1).uuidString)\",\"isFinished\":false,\"title\":\"Buy milk\"}],\"undoSteps\":[]},\"version\":4}").utf8))
+        try Data(("{\"journal\":\"\(journal)\"}\n{\"addTodo\":{\"id\":\"\(id(2).uuidString)\",\"isFinished\":false,\"title\":\"Call Ann\"}}\n").utf8)
+            .write(to: journalURL)
 
         try FileStore(url: storeURL).apply(.check(id(1)))
 
         #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
-        let saved = try FileStore(url: storeURL).loadTodos()
-        #expect(saved.todo.titles == ["Call Ann"])
-        #expect(saved.finished.titles == ["Buy milk"])
+        let upgraded = try FileStore(url: storeURL).read()
+        #expect(upgraded.version == 5)
+        #expect(upgraded.todos.todo.titles == ["Call Ann"])
+        #expect(upgraded.todos.finished.titles == ["Buy milk"])
+        let before = try Data(contentsOf: storeURL)
+
+        try FileStore(url: storeURL).apply(.check(id(2)))
+
+        #expect(try Data(contentsOf: storeURL) == before)
+        #expect(try FileStore(url: storeURL).loadTodos().finished.titles == ["Call Ann", "Buy milk"])
     }
 
     @Test("TP-18 An add cut off part-way through its line is not part of the list")
@@ -208,24 +300,28 @@ final class FileStoreTests {
         try seed(todo(1, "Buy milk"))
         try FileStore(url: storeURL).add(todo(2, "Call Ann"))
         let oldJournal = try Data(contentsOf: journalURL)
-        try FileStore(url: storeURL).apply(.rename(id(1), to: "Buy oat milk"))
+        try FileStore(url: storeURL).apply(.sort(.descending))
         try oldJournal.write(to: journalURL)
 
-        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy oat milk"])
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Call Ann", "Buy milk"])
 
         try FileStore(url: storeURL).add(todo(3, "Pay rent"))
-        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Pay rent", "Call Ann", "Buy oat milk"])
+        #expect(try FileStore(url: storeURL).loadTodos().todo.titles == ["Pay rent", "Call Ann", "Buy milk"])
         #expect(try String(contentsOf: journalURL, encoding: .utf8).split(separator: "\n").count == 2)
     }
 
-    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing")
-    func damagedJournal() throws {
+    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: [
+        ("{\"addTodo\":42}", "is not a change"),
+        ("{\"checkTodo\":\"\(id(1).uuidString)\",\"undo\":true}", "is not a change"),
+        ("{\"deleteTodo\":\"\(id(9).uuidString)\"}", "does not apply: noSuchItem"),
+    ])
+    func damagedJournal(line: String, problem: String) throws {
         try seed(todo(1, "Buy milk"))
         try FileStore(url: storeURL).add(todo(2, "Call Ann"))
-        try (try Data(contentsOf: journalURL) + Data("{\"addTodo\":42}\n".utf8)).write(to: journalURL)
+        try (try Data(contentsOf: journalURL) + Data((line + "\n").utf8)).write(to: journalURL)
         let store = try Data(contentsOf: storeURL)
         let journal = try Data(contentsOf: journalURL)
-        let damaged = StoreError.damaged(path: storeURL.path, reason: "line 3 of its journal, store.json.journal, is not an add")
+        let damaged = StoreError.damaged(path: storeURL.path, reason: "line 3 of its journal, store.json.journal, \(problem)")
 
         #expect(throws: damaged) { try FileStore(url: storeURL).loadTodos() }
         #expect(throws: damaged) { try FileStore(url: storeURL).apply(.check(id(1))) }
@@ -298,7 +394,7 @@ final class FileStoreTests {
         #expect(try makeList().todos.todo.titles == ["Buy milk"])
 
         try FileStore(url: storeURL).apply(.add(todo(2, "Call Ann")))
-        #expect(try folder.contents(of: "data") == ["store.json", "store.json.lock"])
+        #expect(try folder.contents(of: "data") == ["store.json", "store.json.journal", "store.json.lock"])
         #expect(try makeList().todos.todo.titles == ["Call Ann", "Buy milk"])
     }
 

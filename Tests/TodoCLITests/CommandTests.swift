@@ -250,6 +250,7 @@ final class CommandTests {
     func doctor() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
         await cli.run("add", "Call Ann")
+        await cli.run("check", "1")
         let before = try cli.storeBytes()
         let journal = try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal"))
 
@@ -258,8 +259,8 @@ final class CommandTests {
         #expect(run == Run(status: 0, output: """
             Store: \(cli.storeURL.path)
               Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
-              Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 1 add since the store was written
-              To-dos:    2 to do, 1 finished
+              Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 4 changes since the store was written
+              To-dos:    1 to do, 2 finished
               People:    0, 0 deleted, 0 remembered searches
               Left over: none
             The store is sound.

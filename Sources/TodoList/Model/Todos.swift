@@ -43,12 +43,15 @@ public struct Todos: Codable, Sendable, Equatable {
         return all.filter { query.isFound(in: $0.title) }
     }
 
-    /// Makes the change, or throws and leaves the list untouched.
-    public mutating func apply(_ change: TodoChange) throws(TodoError) {
+    /// Makes the change, or throws and leaves the list untouched. Says whether the list changed:
+    /// not for an add of an item it already holds, or a clear with nothing finished, so that a
+    /// store need not compare a list of thousands to know whether to save it.
+    @discardableResult
+    public mutating func apply(_ change: TodoChange) throws(TodoError) -> Bool {
         switch change {
         case .add(let item):
             guard let title = TodoItem.normalizedTitle(item.title) else { throw .emptyTitle }
-            guard self.item(withID: item.id) == nil else { return }
+            guard self.item(withID: item.id) == nil else { return false }
             todo.insert(TodoItem(id: item.id, title: title), at: 0)
             record(UndoStep(removing: [item.id], restoring: []))
 
@@ -82,7 +85,7 @@ public struct Todos: Codable, Sendable, Equatable {
             record(UndoStep(removing: [id], restoring: [placement]))
 
         case .clearFinished:
-            guard !finished.isEmpty else { return }
+            guard !finished.isEmpty else { return false }
             let placements = finished.enumerated().map { Placement(item: $0.element, index: $0.offset) }
             finished.removeAll()
             record(UndoStep(removing: [], restoring: placements))
@@ -94,6 +97,7 @@ public struct Todos: Codable, Sendable, Equatable {
                 insert(placement)
             }
         }
+        return true
     }
 
     /// Adds `items` one after the other, as `apply(.add(_:))` would, the last one ending up

@@ -8,6 +8,11 @@ func todo(_ number: Int, _ title: String) -> TodoItem {
     TodoItem(id: id(number), title: title)
 }
 
+func person(_ number: Int, _ firstName: String, _ lastName: String) -> Person {
+    Person(id: id(100 + number), firstName: firstName, lastName: lastName, birthDate: CalendarDate(iso: "1990-03-14")!,
+           addedAt: Date(timeIntervalSinceReferenceDate: Double(number)))
+}
+
 extension Array where Element == TodoItem {
     var titles: [String] { map(\.title) }
 }
