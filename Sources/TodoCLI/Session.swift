@@ -263,9 +263,9 @@ final class Session {
 
     /// The item `list` shows with this number.
     func item(numbered word: String) throws -> NumberedItem {
-        let all = todoList.todos.all
-        let number = try position(word, among: all.count, of: (one: "item", many: "items"))
-        return NumberedItem(number: number, item: all[number - 1])
+        let (todo, finished) = (todoList.todos.todo, todoList.todos.finished)
+        let number = try position(word, among: todo.count + finished.count, of: (one: "item", many: "items"))
+        return NumberedItem(number: number, item: number <= todo.count ? todo[number - 1] : finished[number - 1 - todo.count])
     }
 
     /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
