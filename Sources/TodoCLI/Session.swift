@@ -11,7 +11,11 @@ final class Session {
     let options: Options
     let store: FileStore
     let todoList: TodoListViewModel
-    let userList: UserListViewModel
+    /// Made on first use: a command on the to-dos has no need of the locale and the helper
+    /// program the people's view-model looks up, and starts sooner without them.
+    private(set) lazy var userList = UserListViewModel(
+        store: store, source: FetchProcess(base: options.api, helper: FetchProcess.besideThisProgram),
+        today: { [today = options.today] in today ?? CalendarDate(Date(), in: .current) })
     let rendering: TodoRendering
     let peopleRendering: PeopleRendering
 
@@ -37,9 +41,6 @@ final class Session {
         let store = FileStore(url: options.storeURL)
         self.store = store
         self.todoList = TodoListViewModel(store: store)
-        let fixedToday = options.today
-        self.userList = UserListViewModel(store: store, source: FetchProcess(base: options.api, helper: FetchProcess.besideThisProgram),
-                                          today: { fixedToday ?? CalendarDate(Date(), in: .current) })
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
         self.rendering = TodoRendering(usesColour: usesColour)
