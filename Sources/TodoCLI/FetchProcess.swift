@@ -7,15 +7,16 @@ import UserList
 struct FetchProcess: PeopleSource {
     /// Where the randomuser.me API is; nil for the client's own default.
     let base: URL?
-    let helper: URL
 
-    /// `todo-fetch` in the folder of the running executable, links resolved.
+    /// `todo-fetch` in the folder of the running executable, links resolved; looked up only when
+    /// a page is loaded, since finding the executable costs more than starting most commands.
     static var besideThisProgram: URL {
         let program = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         return program.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("todo-fetch")
     }
 
     func people(page: Int, count: Int, seed: String) async throws(FetchError) -> [RemotePerson] {
+        let helper = Self.besideThisProgram
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
             throw .cannotLoad("\(helper.path) is missing; install todo-fetch beside todo")
         }

@@ -14,7 +14,7 @@ final class Session {
     /// Made on first use: a command on the to-dos has no need of the locale and the helper
     /// program the people's view-model looks up, and starts sooner without them.
     private(set) lazy var userList = UserListViewModel(
-        store: store, source: FetchProcess(base: options.api, helper: FetchProcess.besideThisProgram),
+        store: store, source: FetchProcess(base: options.api),
         today: { [today = options.today] in today ?? CalendarDate(Date(), in: .current) })
     let rendering: TodoRendering
     let peopleRendering: PeopleRendering
