@@ -174,8 +174,8 @@ public final class FileStore: Sendable {
         throw StoreError.cannotRead(path: location.path, reason: "it kept being replaced while it was read")
     }
 
-    /// The store file's own document. Bytes the same as this store last read or wrote are not
-    /// decoded again, so a command that lists and then changes decodes once. `head` is what
+    /// The store file's own document. A file in an older format with the bytes this store last
+    /// read or wrote is not decoded again (one in the current format is known by its head). `head` is what
     /// the file's first and last bytes said before it was read; it is remembered with the
     /// document only when the document bears it out.
     private func snapshot(_ data: Data, head: StoreHead?) throws -> StoreDocument {

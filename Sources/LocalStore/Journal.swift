@@ -101,7 +101,8 @@ enum Journal {
             }
             try todos.add(contentsOf: adds)
         } catch {
-            throw StoreError.damaged(path: path, reason: "line \(line) of its journal, \(name(ofStore: path)), does not apply: \(error)")
+            throw StoreError.damaged(path: path, reason: "line \(line) of its journal, \(name(ofStore: path)), "
+                                     + "does not apply (\(error.localizedDescription))")
         }
     }
 

@@ -313,7 +313,7 @@ final class FileStoreTests {
     @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: [
         ("{\"addTodo\":42}", "is not a change"),
         ("{\"checkTodo\":\"\(id(1).uuidString)\",\"undo\":true}", "is not a change"),
-        ("{\"deleteTodo\":\"\(id(9).uuidString)\"}", "does not apply: noSuchItem"),
+        ("{\"deleteTodo\":\"\(id(9).uuidString)\"}", "does not apply (that item is no longer in the list)"),
     ])
     func damagedJournal(line: String, problem: String) throws {
         try seed(todo(1, "Buy milk"))
