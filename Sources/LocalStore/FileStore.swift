@@ -224,6 +224,7 @@ public final class FileStore: Sendable {
     /// eighth of a command. `todo` never changes a store file in place (it renames a new one over
     /// it), so the mapping keeps the file it was made of; only a program that cut the file short
     /// in place while it was being read could stop the reader, and never make it save anything.
+    /// Where the file system cannot map files, they are read.
     private func contents(of location: Location) throws -> Data? {
         var status = stat()
         guard stat(location.path, &status) == 0 else {
@@ -231,10 +232,16 @@ public final class FileStore: Sendable {
             throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw StoreError.notAFile(path: location.path) }
+        let url = URL(fileURLWithPath: location.path)
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: location.path), options: .alwaysMapped)
+            return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
+            // A file system that cannot map files still reads them.
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
+            }
         }
     }
 
