@@ -6,6 +6,9 @@ import Foundation
 /// It is strict where JSON is (no comments, no trailing commas, no leading zeros, no raw control
 /// characters in strings, only UTF-8), so that whatever it accepts, any JSON library accepts.
 /// Keys the caller does not know are skipped, as Foundation's decoder skips them.
+///
+/// It points into the bytes it reads, so it is only lent to the body of `read(_:_:)`, and it
+/// cannot be copied: no reader outlives its bytes.
 public struct JSONReader: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
