@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "todo", targets: ["todo"]),
         .executable(name: "spec-report", targets: ["spec-report"]),
-        .executable(name: "todo-fetch", targets: ["RandomUserAPI"]),
+        .executable(name: "todo-fetch", targets: ["todo-fetch"]),
     ],
     targets: [
         // What the forms of every feature share: the state of their Save button.
@@ -17,12 +17,14 @@ let package = Package(
         // Finding typed text in titles and names, ignoring case and accents.
         .target(name: "TextSearch"),
         // Models and view-models of the to-do list: no I/O, no UI types.
-        .target(name: "TodoList", dependencies: ["Forms", "FastJSON", "TextSearch"]),
+        .target(name: "TodoList", dependencies: ["Forms", "TextSearch"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
-        .target(name: "UserList", dependencies: ["Forms", "FastJSON", "TextSearch"]),
-        // The randomuser.me client: HTTP and the API's JSON, behind UserList's PeopleSource; and
-        // todo-fetch, the small program `todo user fetch` runs to load one page with it.
-        .executableTarget(name: "RandomUserAPI", dependencies: ["UserList"]),
+        .target(name: "UserList", dependencies: ["Forms", "TextSearch"]),
+        // randomuser.me's API: what to ask for a page, and its answers read as they really are.
+        // It needs no network library, so that linking it loads no HTTP stack.
+        .target(name: "RandomUserAPI", dependencies: ["UserList"]),
+        // The small program `todo user fetch` runs to load one page: the only one that loads HTTP.
+        .executableTarget(name: "todo-fetch", dependencies: ["RandomUserAPI", "UserList"]),
         // The durable file store behind every list.
         .target(name: "LocalStore", dependencies: ["TodoList", "UserList", "FastJSON"]),
         // The command line: options, commands, the prompt and what they print.
@@ -32,8 +34,10 @@ let package = Package(
         .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore"]),
         // The `todo` executable: only hands the process over to TodoCLI. On Linux the Swift
         // libraries are linked in, so it starts without loading them one by one.
-        // RandomUserAPI is a dependency only so that building todo builds todo-fetch too.
-        .executableTarget(name: "todo", dependencies: ["TodoCLI", "RandomUserAPI"],
+        // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that
+        // building or running todo builds both. (An executable's own code is not linked in; the
+        // libraries it uses are, which is why the HTTP stack is in todo-fetch's own target.)
+        .executableTarget(name: "todo", dependencies: ["TodoCLI", "todo-fetch"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
                                                          "-l_FoundationCollections", "-lFoundationEssentials",
                                                          "-lFoundationInternationalization", "-lswiftSynchronization", "-use-ld=lld"],
@@ -43,13 +47,13 @@ let package = Package(
         .executableTarget(name: "spec-report", dependencies: ["SpecReport"]),
 
         // What several test targets need: predictable ids, a temporary folder on the real file system.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TodoList", "UserList"], path: "Tests/TestSupport"),
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "TestSupport"]),
         // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.
-        .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "UserList", "TestSupport"],
+        .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "todo-fetch", "UserList", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.

@@ -29,6 +29,18 @@ public struct JSONReader: ~Copyable {
         }
     }
 
+    /// Reads one JSON value that starts at byte `offset` of `data`, and says where it ends;
+    /// whatever follows it is not looked at. For picking whole values out of damaged text.
+    public static func read<Value>(_ data: Data, from offset: Int, _ body: (inout JSONReader) throws -> Value) throws
+        -> (value: Value, end: Int) {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            reader.position = min(max(offset, 0), reader.bytes.count)
+            let value = try body(&reader)
+            return (value, reader.position)
+        }
+    }
+
     // MARK: - Objects and arrays
 
     /// Reads an object, calling `field` once for each key with the reader at its value, which
@@ -138,15 +150,20 @@ public struct JSONReader: ~Copyable {
         return UUID(uuid: uuid)
     }
 
-    /// A whole number that fits in an `Int`: no fraction, no exponent.
+    /// A whole number that fits in an `Int`. As Foundation's `JSONDecoder` reads it, a whole
+    /// number may be written with a fraction or an exponent (`5.0`, `5e0`); `5.5` is refused.
     public mutating func readInt() throws -> Int {
         let start = position
         let token = try numberToken()
-        guard let value = Int(text(token)) else {
-            position = start
-            throw error(expected: "a whole number that fits in 64 bits")
+        if let value = Int(text(token)) {
+            return value
         }
-        return value
+        let isWrittenWithFraction = text(token).contains { $0 == "." || $0 == "e" || $0 == "E" }
+        if isWrittenWithFraction, let value = Double(text(token)), value.rounded() == value, let whole = Int(exactly: value) {
+            return whole
+        }
+        position = start
+        throw error(expected: "a whole number that fits in 64 bits")
     }
 
     /// Any JSON number that a `Double` holds; one too large for it is an error, not infinity.

@@ -1,28 +1,27 @@
-import FastJSON
 import Foundation
 import TodoList
 import UserList
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The lists kept in one JSON file on this machine, written so that nothing a user typed is lost.
 ///
-/// - A save writes a new file beside the old one, flushes it to disk and renames it over the
-///   old one: a crash at any moment leaves either the old file or the new one, never half.
+/// - Every change appends one line to a journal beside the store, flushed to disk before it
+///   returns; the journal is folded into a new store file from time to time. A store file is
+///   written new beside the old one, flushed and renamed over it: a crash at any moment leaves
+///   the old file or the new one, never half.
 /// - A change reads, changes and writes under an exclusive lock on `<store>.lock`, so two
 ///   programs changing the lists at once each see the other's work.
-/// - A file it cannot read (damaged, or from a newer version) is refused and never written;
-///   so is a file or folder marked read-only, even for a user the system would let write.
+/// - A file it cannot read or account for (damaged, from a newer version, a journal that is not
+///   its own) is refused and never written; so is a file or folder marked read-only, even for a
+///   user the system would let write. What a reader refuses, a writer refuses too.
 /// - A store path that is a link is followed: the file it points to is read and replaced, and
-///   the link stays a link.
+///   the link stays a link. Nothing beside the store (journal, lock, temporary files) is followed.
+///
+/// `Specs/store-format.md` tells the files and why they are as they are.
 public final class FileStore: Sendable {
     public let url: URL
-    private let disk: Disk
+    let disk: Disk
     private let replayLimit: Int
-    private let lastRead = LastRead()
+    let lastRead = LastRead()
 
     /// `disk` is the one system call a test may swap, to make a write fail part-way.
     /// `replayLimit`: how many items replaying the journal may walk before the next change
@@ -38,22 +37,8 @@ public final class FileStore: Sendable {
     /// costs at most a few milliseconds more, and one change in that many pays for the fold.
     public static let replayLimit = 2_000_000
 
-    /// How bytes reach the disk: `write(2)`, unless a test says otherwise.
-    public struct Disk: Sendable {
-        public var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
-
-        public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
-            self.write = write
-        }
-
-        public static let system = Disk { descriptor, bytes, count in
-            #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-            #else
-            Darwin.write(descriptor, bytes, count)
-            #endif
-        }
-    }
+    /// The journal is folded into the store once it is this large, or as large as the store.
+    public static let smallestJournalToFold = 16 * 1024
 
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
     public static func defaultURL(environment: [String: String]) -> URL {
@@ -68,406 +53,127 @@ public final class FileStore: Sendable {
         return dataHome.appendingPathComponent("todo-stories/store.json")
     }
 
-    /// The document as last saved; an empty one when there is no file yet. Takes no lock:
-    /// a save replaces the file in one step, so a reader sees the old file or the new one.
+    /// The lists as last saved, journal and all; an empty document when there is no file yet.
+    /// Takes no lock: a save replaces the file in one step and appends whole lines, so a
+    /// reader sees the lists before a change or after it.
     public func read() throws -> StoreDocument {
-        try document(at: try location())
+        try latest(try StoreFiles.at(url.path)).document
     }
 
-    /// Reads the latest document under the lock, lets `body` change it, and saves it if it
-    /// changed. When `body` throws, nothing is written and the error is passed on.
+    /// Makes the change to the lists as they are saved now, under the lock, and saves it;
+    /// returns the lists after it, and for an undo what it took back. A change that does not
+    /// apply throws, and nothing is written.
+    @discardableResult
+    public func apply(_ change: StoreChange) throws -> (document: StoreDocument, undone: String?) {
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock { try applyHoldingTheLock(change, files) }
+    }
+
+    /// Reads the latest document under the lock, lets `body` change it, and writes it whole if
+    /// it changed; the undo history is not told. For setting up a store whole, as a test or a
+    /// repair does. When `body` throws, nothing is written.
     public func update<Result>(_ body: (inout StoreDocument) throws -> Result) throws -> Result {
-        let location = try location()
-        return try withLock(at: location) { try update(at: location, body) }
-    }
-
-    /// The journal is folded into the store once it is this large, or as large as the store.
-    public static let smallestJournalToFold = 16 * 1024
-
-    /// Saves a new to-do at the top of To do by appending one line to the journal: a new item
-    /// needs nothing from the rest of the list, so the cost does not grow with it. A store in an
-    /// older format, or one whose journal has grown as large as itself, is written whole instead.
-    public func add(_ item: TodoItem) throws {
-        let location = try location()
-        try withLock(at: location) {
-            guard let store = Self.journalingStore(at: location.path) else {
-                return try update(at: location) { _ = try $0.todos.apply(.add(item)) }
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock {
+            let latest = try latest(files)
+            var document = latest.document
+            let result = try body(&document)
+            if document != latest.document {
+                try fold(document, latest, files)
             }
-            try refuseReadOnlyFile(location)
-            let appended = try append(Journal.line(for: .add(item)), toJournalOf: store, at: location)
-            if !appended {
-                try update(at: location) { _ = try $0.todos.apply(.add(item)) }
-            }
+            return result
         }
-    }
-
-    /// What the store holds and whether it is sound, read without the lock and without
-    /// changing anything. Throws what `read()` throws for a file it cannot read.
-    public func inspect() throws -> StoreReport {
-        let location = try location()
-        guard let data = try contents(of: location) else {
-            return StoreReport(path: location.path, exists: false, bytes: 0, journalBytes: 0, journalChanges: 0,
-                               document: StoreDocument(), leftOvers: [])
-        }
-        let document = try document(at: location)
-        let journal = try journalContents(location).flatMap { Journal.id(of: $0) == document.journal ? $0 : nil }
-        return StoreReport(path: location.path, exists: true, bytes: data.count, journalBytes: journal?.count ?? 0,
-                           journalChanges: try journal.map { try Journal.changes(in: $0, ofStore: location.path).count } ?? 0,
-                           document: document, leftOvers: leftOverTemporaryFiles(at: location))
-    }
-
-    // MARK: - Where the file is
-
-    /// The file a store path means: the path itself, or where the link at that path points.
-    private struct Location {
-        let path: String
-        var journal: String { Journal.path(ofStore: path) }
-        var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
-        var name: String { (path as NSString).lastPathComponent }
-    }
-
-    private func location() throws -> Location {
-        let path = url.path
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return Location(path: path) }
-        guard stat(path, &status) == 0 else {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw StoreError.danglingLink(path: path, target: target)
-        }
-        return Location(path: url.resolvingSymlinksInPath().path)
-    }
-
-    // MARK: - Reading
-
-    private func document(at location: Location) throws -> StoreDocument {
-        try latest(at: location).document
-    }
-
-    /// The store with the changes in its journal, or an empty document when there is no file;
-    /// and how many of those changes walk the list to be replayed. A journal that does not name
-    /// this store is left over from before it was written, and is ignored; when the store was
-    /// replaced while it was being read, it is read again.
-    private func latest(at location: Location) throws -> (document: StoreDocument, walking: Int) {
-        for _ in 0..<100 {
-            let head = Self.journalingStore(at: location.path)
-            var document: StoreDocument
-            var data: Data?
-            if let head, let cached = lastRead.document(for: head) {
-                document = cached
-            } else {
-                guard let contents = try contents(of: location) else { return (StoreDocument(), 0) }
-                document = try snapshot(contents, head: head)
-                data = contents
-            }
-            guard let id = document.journal else { return (document, 0) }
-            if let journal = try journalContents(location), Journal.id(of: journal) == id {
-                let changes = try Journal.changes(in: journal, ofStore: location.path)
-                try Journal.replay(changes, onto: &document.todos, ofStore: location.path)
-                return (document, Journal.walking(changes))
-            }
-            // No journal of its own: the store read is the latest, unless it was replaced since.
-            // A store another program wrote may not start with its id; then the bytes tell.
-            if try Self.journalingStore(at: location.path)?.id == id || (data != nil && contents(of: location) == data) {
-                return (document, 0)
-            }
-        }
-        throw StoreError.cannotRead(path: location.path, reason: "it kept being replaced while it was read")
-    }
-
-    /// The store file's own document. A file in an older format with the bytes this store last
-    /// read or wrote is not decoded again (one in the current format is known by its head). `head` is what
-    /// the file's first and last bytes said before it was read; it is remembered with the
-    /// document only when the document bears it out.
-    private func snapshot(_ data: Data, head: StoreHead?) throws -> StoreDocument {
-        if let cached = lastRead.document(for: data) {
-            return cached
-        }
-        let document = try decode(data)
-        lastRead.remember(document, for: data, head: head.flatMap { $0.id == document.journal && $0.size == data.count ? $0 : nil })
-        return document
-    }
-
-    private func journalContents(_ location: Location) throws -> Data? {
-        guard FileManager.default.fileExists(atPath: location.journal) else { return nil }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: location.journal))
-        } catch {
-            throw StoreError.cannotRead(path: location.journal, reason: Self.systemMessage())
-        }
-    }
-
-    /// The head of a store file in the current format, read from its first and last bytes only;
-    /// nil for anything else, which is then read whole and judged properly. The last bytes tell
-    /// a file cut short, since the version is the last key written.
-    private static func journalingStore(at path: String) -> StoreHead? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        let tail = Data(",\"version\":\(StoreDocument.currentVersion)}".utf8)
-        var start = [UInt8](repeating: 0, count: 64)
-        var end = [UInt8](repeating: 0, count: tail.count)
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > start.count,
-              pread(descriptor, &start, start.count, 0) == start.count,
-              pread(descriptor, &end, end.count, off_t(Int(status.st_size) - end.count)) == end.count,
-              Data(end) == tail, let id = Journal.id(atStartOf: start)
-        else { return nil }
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
-        return StoreHead(id: id, size: Int(status.st_size), modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
-    }
-
-    /// The store file's bytes, mapped rather than copied: at 100,000 items the copy was an
-    /// eighth of a command. `todo` never changes a store file in place (it renames a new one over
-    /// it), so the mapping keeps the file it was made of; only a program that cut the file short
-    /// in place while it was being read could stop the reader, and never make it save anything.
-    /// Where the file system cannot map files, they are read.
-    private func contents(of location: Location) throws -> Data? {
-        var status = stat()
-        guard stat(location.path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw StoreError.notAFile(path: location.path) }
-        let url = URL(fileURLWithPath: location.path)
-        do {
-            return try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            // A file system that cannot map files still reads them.
-            do {
-                return try Data(contentsOf: url)
-            } catch {
-                throw StoreError.cannotRead(path: location.path, reason: Self.systemMessage())
-            }
-        }
-    }
-
-    /// Reads the whole document in one pass; only a file that does not read is looked at
-    /// again, to say what is wrong with it.
-    private func decode(_ data: Data) throws -> StoreDocument {
-        guard !data.isEmpty else { throw StoreError.damaged(path: url.path, reason: "it is empty") }
-        let problem: String
-        do {
-            let document = try StoreDocument(json: data)
-            if (1...StoreDocument.currentVersion).contains(document.version) {
-                return document
-            }
-            problem = "no version wrote format \(document.version)"
-        } catch {
-            problem = "\(error)"
-        }
-        guard let version = StoreDocument.version(in: data) else {
-            throw StoreError.damaged(path: url.path, reason: "it is not a todo store")
-        }
-        guard version <= StoreDocument.currentVersion else {
-            throw StoreError.newerVersion(path: url.path, version: version)
-        }
-        throw StoreError.damaged(path: url.path, reason: "its contents do not fit format \(version): \(problem)")
     }
 
     // MARK: - Writing
 
-    /// Always in the current format: a file from an older version is upgraded on its first change.
-    private func write(_ document: StoreDocument, to location: Location) throws {
+    func applyHoldingTheLock(_ change: StoreChange, _ files: StoreFiles) throws -> (document: StoreDocument, undone: String?) {
+        let latest = try latest(files)
+        var document = latest.document
+        let (changed, undone) = try document.apply(change)
+        guard changed else { return (document, undone) }
+        let isAdd = if case .todos(.add) = change { true } else { false }
+        let numbering = latest.document.todos.nextNumber + (isAdd ? 1 : 0)
+        let items = document.todos.todo.count + document.todos.finished.count
+        let walking = latest.walking + (isAdd ? 0 : 1)
+        // A store not written by todo as it is (none yet, an older format, changed by hand) is
+        // written whole. An add of a to-do works out its number from the store's first bytes and
+        // the adds in the journal: a change that numbers otherwise (starting again) is written whole.
+        if !latest.isProven || document.todos.nextNumber != numbering || walking * items > replayLimit {
+            try fold(document, latest, files)
+        } else {
+            let number = isAdd ? document.todos.todo.first?.number : nil
+            if try !append(change, number: number, to: latest, files) {
+                try fold(document, latest, files)
+            }
+        }
+        return (document, undone)
+    }
+
+    /// Writes the document whole as a new store file, which takes in the journal: the new file
+    /// names the journal it folded, so a crash before the journal goes leaves it accounted for.
+    func fold(_ document: StoreDocument, _ latest: Latest, _ files: StoreFiles) throws {
+        try refuseReadOnlyStore(files)
         var document = document
         document.version = StoreDocument.currentVersion
+        document.folded = latest.document.journal
         document.journal = UUID()
-        let data = document.json
-        try refuseReadOnlyFile(location)
-        let temporary = location.folder + "/." + location.name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
-        do {
-            try writeDurably(data, to: temporary, for: location)
-            guard rename(temporary, location.path) == 0 else {
-                throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
-            }
-        } catch {
-            unlink(temporary)
-            throw error
+        if case .folded = latest.journal {
+            // Taken in by the store being replaced, and not by the new one: it goes first.
+            files.removeJournal()
+            files.syncFolder()
         }
-        syncFolder(location)
-        unlink(location.journal)
-        lastRead.remember(document, for: data, head: Self.journalingStore(at: location.path).flatMap { $0.id == document.journal ? $0 : nil })
+        try files.replaceStore(with: document.bytes, disk: disk)
+        files.removeJournal()
     }
 
-    /// Reads the latest document, lets `body` change it, and writes it whole if it changed.
-    /// Call with the lock held.
-    private func update<Result>(at location: Location, _ body: (inout StoreDocument) throws -> Result) throws -> Result {
-        let original = try document(at: location)
-        var document = original
-        let result = try body(&document)
-        if document != original {
-            try write(document, to: location)
+    /// Appends the change to the journal and flushes it; false, with nothing written, when
+    /// the journal is due to be folded. A journal that is not the store's own (none yet, or
+    /// one the store took in) is started afresh; bytes a crash left after the last whole line
+    /// are cut off first. When the write fails, the journal is cut back to where it ended.
+    func append(_ change: StoreChange, number: Int?, to latest: Latest, _ files: StoreFiles) throws -> Bool {
+        guard let id = latest.document.journal else { return false }
+        var bytes: [UInt8] = []
+        let offset: Int
+        let sum: UInt64
+        switch latest.journal {
+        case .own(let contents):
+            offset = contents.end
+            sum = contents.sum
+            if contents.needsLineBreak { bytes.append(UInt8(ascii: "\n")) }
+        case .none, .folded:
+            offset = 0
+            sum = Journal.firstSum(id)
+            bytes = Journal.header(id)
         }
-        return result
-    }
-
-    /// Appends `line` to the journal of `store` and flushes it to disk; false, with nothing
-    /// written, when the journal is due to be folded into the store. A journal of an older
-    /// store is started afresh, and a last line cut short by a crash is cut off before the new
-    /// one. When the write fails, the journal is cut back to where it ended, or removed if it
-    /// was new. Call with the lock held.
-    private func append(_ line: Data, toJournalOf store: StoreHead, at location: Location) throws -> Bool {
-        let descriptor = open(location.journal, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-        let size = Int(status.st_size)
-        guard size < max(store.size, Self.smallestJournalToFold) else { return false }
-        let header = Journal.header(store.id)
-        var start = [UInt8](repeating: 0, count: header.count)
-        let belongs = size >= header.count && pread(descriptor, &start, start.count, 0) == start.count && Data(start) == header
-        let end = belongs ? Self.endOfLastLine(descriptor, size: size) : 0
-        let bytes = belongs ? line : header + line
-        guard ftruncate(descriptor, off_t(end)) == 0, lseek(descriptor, off_t(end), SEEK_SET) == off_t(end) else {
-            throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
+        bytes += Journal.line(for: change, number: number, after: sum).bytes
+        guard offset + bytes.count < max(latest.bytes, Self.smallestJournalToFold) else { return false }
+        try refuseReadOnlyStore(files)
+        if try StoreFiles.open(files.journal)?.isReadOnly == true {
+            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
+        }
+        guard let journal = try StoreFiles.open(files.journal, writing: true, creating: true) else {
+            throw StoreError.cannotWrite(path: files.journal, reason: "it could not be made")
+        }
+        let isNew = journal.size == 0
+        guard ftruncate(journal.descriptor, off_t(offset)) == 0, lseek(journal.descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw StoreError.cannotWrite(path: files.journal, reason: StoreFiles.systemMessage())
         }
         do {
-            try writeAll(bytes, to: descriptor, for: location)
-            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
+            try disk.writeAll(bytes, to: journal.descriptor, path: files.path)
+            guard fsync(journal.descriptor) == 0 else { throw StoreError.cannotWrite(path: files.path, reason: StoreFiles.systemMessage()) }
         } catch {
-            if size == 0 { unlink(location.journal) } else { ftruncate(descriptor, off_t(end)) }
+            if isNew { unlink(files.journal) } else { ftruncate(journal.descriptor, off_t(offset)) }
             throw error
         }
-        if size == 0 { syncFolder(location) }
+        if isNew { files.syncFolder() }
         return true
     }
 
-    /// Where the last whole line of the file ends: its size, unless a crash cut its last line short.
-    private static func endOfLastLine(_ descriptor: Int32, size: Int) -> Int {
-        var end = size
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while end > 0 {
-            let start = max(0, end - chunk.count)
-            let count = pread(descriptor, &chunk, end - start, off_t(start))
-            guard count == end - start else { return 0 }
-            if let newline = chunk[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
-                return start + newline + 1
-            }
-            end = start
-        }
-        return 0
-    }
-
-    /// A read-only file or folder is the user saying "do not change this". The system lets
-    /// the superuser write anyway, so the mode bits are checked here, not left to `open`.
-    private func refuseReadOnlyFile(_ location: Location) throws {
-        var status = stat()
-        if stat(location.path, &status) == 0, status.st_mode & 0o222 == 0 {
-            throw StoreError.cannotWrite(path: location.path, reason: "the file is read-only")
-        }
-    }
-
-    private func refuseReadOnlyFolder(_ location: Location) throws {
-        var status = stat()
-        if stat(location.folder, &status) == 0, status.st_mode & 0o222 == 0 {
-            throw StoreError.cannotWrite(path: location.path, reason: "its folder \(location.folder) is read-only")
-        }
-    }
-
-    private func writeDurably(_ data: Data, to temporary: String, for location: Location) throws {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-        defer { close(descriptor) }
-        try writeAll(data, to: descriptor, for: location)
-        guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-    }
-
-    private func writeAll(_ data: Data, to descriptor: Int32, for location: Location) throws {
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = disk.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage())
-                }
-                offset += written
-            }
-        }
-    }
-
-    /// Makes the rename itself durable: without it a power cut could bring back the old name.
-    private func syncFolder(_ location: Location) {
-        let descriptor = open(location.folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
-    }
-
-    // MARK: - Locking
-
-    private func withLock<Result>(at location: Location, _ body: () throws -> Result) throws -> Result {
-        try refuseReadOnlyFolder(location)
-        do {
-            try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotWrite(path: location.path, reason: "cannot create the folder \(location.folder)")
-        }
-        let descriptor = open(location.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError.cannotWrite(path: location.path, reason: Self.systemMessage()) }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        for name in leftOverTemporaryFiles(at: location) {
-            unlink(location.folder + "/" + name)
-        }
-        return try body()
-    }
-
-    /// Temporary files beside the store. Under the lock no save is under way, so any there was
-    /// left by a save that crashed before its rename; the store itself still holds the last lists.
-    private func leftOverTemporaryFiles(at location: Location) -> [String] {
-        let prefix = "." + location.name + ".tmp-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: location.folder)) ?? []
-        return names.filter { $0.hasPrefix(prefix) }.sorted()
-    }
-
-    private static func systemMessage() -> String {
-        String(cString: strerror(errno))
-    }
-}
-
-/// What tells a store file in the current format from any other without reading it whole: the
-/// journal id it was written with, new with every file written, so a file system that gives a
-/// new file a freed inode and the same coarse time cannot pass it off as the old one; and its size
-/// and time, which a program that edits the file in place and keeps the id still changes.
-private struct StoreHead: Equatable {
-    let id: UUID
-    let size: Int
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-}
-
-/// The document this store last read or wrote, and what tells whether the file still holds it:
-/// its head when it is in the current format, so that a command that lists and then changes reads
-/// the file once; else a copy of its bytes (a mapped file's bytes would change with the file).
-private final class LastRead: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: Data?
-    private var head: StoreHead?
-    private var document: StoreDocument?
-
-    func document(for bytes: Data) -> StoreDocument? {
-        lock.withLock { self.bytes == bytes ? document : nil }
-    }
-
-    func document(for head: StoreHead) -> StoreDocument? {
-        lock.withLock { self.head == head ? document : nil }
-    }
-
-    func remember(_ document: StoreDocument, for bytes: Data, head: StoreHead?) {
-        let copy = head == nil ? bytes.withUnsafeBytes { Data($0) } : nil
-        lock.withLock {
-            self.bytes = copy
-            self.head = head
-            self.document = document
-        }
+    /// A read-only store file is the user saying "do not change this".
+    func refuseReadOnlyStore(_ files: StoreFiles) throws {
+        guard let store = try StoreFiles.open(files.path, followLink: true) else { return }
+        if store.isReadOnly { throw StoreError.cannotWrite(path: files.path, reason: "the file is read-only") }
     }
 }
 
@@ -476,29 +182,49 @@ extension FileStore: TodoStore {
         try read().todos
     }
 
-    /// Makes the change to the latest list and appends it to the journal; a change that does
-    /// not apply throws, and nothing is written. The journal is folded into the store instead
-    /// when replaying it would walk more than `replayLimit` items, or it is as large as the store.
     @discardableResult
     public func apply(_ change: TodoChange) throws -> Todos {
-        let location = try location()
-        return try withLock(at: location) {
-            guard let store = Self.journalingStore(at: location.path) else {
-                return try update(at: location) { document in
-                    try document.todos.apply(change)
-                    return document.todos
-                }
+        try apply(.todos(change)).document.todos
+    }
+
+    /// Adds a to-do by appending one line to the journal, without reading the list: a proven
+    /// store's first bytes and the journal's adds tell the new item's number, so the cost does
+    /// not grow with the list. Any other store is read and written as for any change.
+    public func add(id: TodoItem.ID, title typed: String) throws -> TodoItem {
+        guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock {
+            if let item = try quickAdd(id: id, title: title, files) {
+                return item
             }
-            var (document, walking) = try latest(at: location)
-            guard try document.todos.apply(change) else { return document.todos }
-            try refuseReadOnlyFile(location)
-            if case .add = change {} else { walking += 1 }
-            let items = document.todos.todo.count + document.todos.finished.count
-            if try walking * items > replayLimit || !append(Journal.line(for: change), toJournalOf: store, at: location) {
-                try write(document, to: location)
-            }
-            return document.todos
+            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title)), files).document
+            guard let item = document.todos.item(withID: id) else { throw TodoError.noSuchItem }
+            return item
         }
+    }
+
+    public func undo() throws -> String {
+        try apply(.undo).undone ?? ""
+    }
+
+    /// The add of a proven store, or nil when the store must be read: there is none, it is
+    /// not proven, or its journal is due to be folded.
+    private func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
+        guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
+        let data = try store.contents()
+        guard let head = data.withUnsafeBytes(StoreHead.read) else { return nil }
+        let journal = try StoreFiles.open(files.journal)
+        let contents = try journal?.contents().withUnsafeBytes { Journal.read($0, parsing: false) } ?? Journal.Contents()
+        let state = try JournalState.of(contents, own: head.journal, folded: head.folded, files: files)
+        var adds = 0
+        if case .own(let contents) = state { adds = contents.adds }
+        let item = TodoItem(id: id, number: head.nextTodoNumber + adds, title: title)
+        var document = StoreDocument()
+        document.journal = head.journal
+        let latest = Latest(document: document, exists: true, bytes: store.size, isLegacy: false, isProven: true, journal: state,
+                            walking: 0)
+        guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
+        return item
     }
 }
 
@@ -509,9 +235,13 @@ extension FileStore: PeopleStore {
 
     @discardableResult
     public func apply(_ change: PeopleChange) throws -> People {
-        try update { document in
-            try document.people.apply(change)
-            return document.people
-        }
+        try apply(.people(change)).document.people
+    }
+
+    /// Keeps the search where there is a store that can be written; otherwise, or when
+    /// anything goes wrong, keeps nothing and says nothing.
+    public func remember(unmatched query: String) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        _ = try? apply(.people(.rememberUnmatched(query)))
     }
 }

@@ -1,4 +1,3 @@
-import FastJSON
 import Foundation
 import TodoList
 import UserList
@@ -7,98 +6,95 @@ import UserList
 /// by a newer `todo` is refused instead of being misread and then overwritten.
 ///
 /// - 1: the to-dos.
-/// - 2: the people beside them. A version 1 file reads as having nobody yet.
+/// - 2: the people beside them.
 /// - 3: loaded people: deleted ones set aside, the paging seed, the searches that found nobody.
-///   A version 2 file reads as having none of them yet.
 /// - 4: the id of the journal that belongs to this file (adds made since it was written).
-///   A version 3 file has no journal.
-/// - 5: the journal may hold any change to the to-dos, not only adds. The file itself is as in
-///   format 4, but a version that knows only adds must not read its journal.
-public struct StoreDocument: Codable, Sendable, Equatable {
+/// - 5: the journal may hold any change to the to-dos, not only adds.
+/// - 6: numbers that stay with their item, one undo history for to-dos and people, people with
+///   the details randomuser.me gives (or without a date of birth), every change in the journal,
+///   the id of the journal this file folded in, and a checksum of its own bytes.
+///
+/// Files in formats 1 to 5 are read and upgraded on their first change; `Specs/store-format.md`
+/// tells the format and how each older one is read.
+public struct StoreDocument: Sendable, Equatable {
     /// The format this version writes and the newest it can read.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
+    /// How many changes undo can go back, to-dos and people together; older ones are forgotten.
+    public static let undoLimit = 50
 
     public var version: Int
     /// New with every file written, so a journal left from an older file is never applied.
-    /// It sorts first among the keys, so an add finds it at the start of the file.
     public var journal: UUID?
+    /// The journal id of the store this file replaced, whose changes it holds: a journal
+    /// with this id is known to be folded in, and may go.
+    public var folded: UUID?
     public var todos: Todos
     public var people: People
+    /// The changes undo can take back, oldest first, whatever they changed.
+    public var history: [HistoryStep]
 
-    public init(todos: Todos = Todos(), people: People = People()) {
+    public init(todos: Todos = Todos(), people: People = People(), history: [HistoryStep] = []) {
         self.version = Self.currentVersion
         self.todos = todos
         self.people = people
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case version, journal, todos, people
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        todos = try container.decode(Todos.self, forKey: .todos)
-        people = version >= 2 ? try container.decode(People.self, forKey: .people) : People()
-        journal = version >= 4 ? try container.decode(UUID.self, forKey: .journal) : nil
+        self.history = history
     }
 }
 
+/// One change undo can take back: to the to-dos or to the people.
+public enum HistoryStep: Sendable, Equatable {
+    case todos(TodoStep)
+    case people(PeopleStep)
+}
+
+/// A change to anything the store keeps, as the journal records it.
+public enum StoreChange: Sendable, Equatable {
+    case todos(TodoChange)
+    case people(PeopleChange)
+    /// Takes back the newest change in the history.
+    case undo
+}
+
 extension StoreDocument {
-    /// Reads a whole store file in one pass. A file that is JSON but not a document this
-    /// version reads throws `JSONReader.Error`, saying where and what was expected.
-    init(json data: Data) throws {
-        self = try JSONReader.read(data) { json in
-            var journal: UUID?
-            var people: People?
-            var todos: Todos?
-            var version: Int?
-            try json.readObject { json, key in
-                switch key {
-                case "journal": journal = try json.readNull() ? nil : json.readUUID()
-                case "people": people = try People(json: &json)
-                case "todos": todos = try Todos(json: &json)
-                case "version": version = try json.readInt()
-                default: try json.skipValue()
-                }
+    /// Makes the change, keeping what undoing it takes; or throws and changes nothing.
+    /// Returns whether anything changed, and for an undo what it took back.
+    @discardableResult
+    public mutating func apply(_ change: StoreChange) throws -> (changed: Bool, undone: String?) {
+        switch change {
+        case .todos(let change):
+            guard let step = try todos.apply(change) else { return (false, nil) }
+            remember(.todos(step))
+        case .people(let change):
+            let before = people
+            if let step = try people.apply(change) {
+                remember(.people(step))
             }
-            let format = try json.required(version, "version")
-            var document = StoreDocument(todos: try json.required(todos, "todos"),
-                                         people: format >= 2 ? try json.required(people, "people") : People())
-            document.version = format
-            document.journal = format >= 4 ? try json.required(journal, "journal") : nil
-            return document
+            return (people != before, nil)
+        case .undo:
+            guard let step = history.last else { throw TodoError.nothingToUndo }
+            let summary: String
+            switch step {
+            case .todos(let step): summary = try todos.revert(step)
+            case .people(let step): summary = try people.revert(step)
+            }
+            history.removeLast()
+            return (true, summary)
         }
+        return (true, nil)
     }
 
-    /// The format a file says it is in, read without reading the rest; nil when it is not a
-    /// JSON object with a whole-number version.
-    static func version(in data: Data) -> Int? {
-        try? JSONReader.read(data) { json in
-            var version: Int?
-            try json.readObject { json, key in
-                if key == "version" { version = try json.readInt() } else { try json.skipValue() }
-            }
-            return try json.required(version, "version")
-        }
+    /// Adds to-dos one after the other, as the journal's adds in a row are brought in at once.
+    /// Returns how many were new.
+    mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws -> Int {
+        let steps = try todos.add(contentsOf: new)
+        steps.suffix(Self.undoLimit).forEach { remember(.todos($0)) }
+        return steps.count
     }
 
-    /// The file's bytes: keys in sorted order, so that `journal` comes first, where an add
-    /// reads it without reading the rest.
-    var json: Data {
-        var json = JSONWriter(capacity: 256 + 100 * (todos.todo.count + todos.finished.count) + 200 * people.everyone.count)
-        json.object { json in
-            if let journal {
-                json.key("journal")
-                json.uuid(journal)
-            }
-            json.key("people")
-            people.write(to: &json)
-            json.key("todos")
-            todos.write(to: &json)
-            json.key("version")
-            json.int(version)
+    mutating func remember(_ step: HistoryStep) {
+        history.append(step)
+        if history.count > Self.undoLimit {
+            history.removeFirst(history.count - Self.undoLimit)
         }
-        return json.data
     }
 }

@@ -1,5 +1,10 @@
 import Foundation
 import UserList
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Loads pages of people by running `todo-fetch`, which sits beside the running program.
 /// `todo` itself never loads the HTTP stack: its libraries cost more start-up time than any
@@ -7,6 +12,10 @@ import UserList
 struct FetchProcess: PeopleSource {
     /// Where the randomuser.me API is; nil for the client's own default.
     let base: URL?
+    /// How long `todo-fetch` may take before it is stopped: its own deadline, and a little more.
+    static let deadline: TimeInterval = 20
+    /// The most of its answer read: more than a page of 5,000 people takes.
+    static let largestAnswer = 32_000_000
 
     /// `todo-fetch` in the folder of the running executable, links resolved; looked up only when
     /// a page is loaded, since finding the executable costs more than starting most commands.
@@ -15,27 +24,42 @@ struct FetchProcess: PeopleSource {
         return program.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("todo-fetch")
     }
 
-    func people(page: Int, count: Int, seed: String) async throws(FetchError) -> [RemotePerson] {
+    func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
         let helper = Self.besideThisProgram
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
             throw .cannotLoad("\(helper.path) is missing; install todo-fetch beside todo")
         }
         let arguments = ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
-        let output: Data
+        let ending: Ending
         do {
-            output = try await Self.run(helper, arguments)
+            ending = try await Self.run(helper, arguments)
         } catch {
             throw .cannotLoad("\(helper.path) did not start (\(error.localizedDescription))")
         }
+        let output: Data
+        switch ending {
+        case .answered(let data): output = data
+        case .ranTooLong: throw .timeout
+        case .saidTooMuch: throw .tooLarge(limit: Self.largestAnswer)
+        }
         switch try? JSONDecoder().decode(FetchOutcome.self, from: output) {
-        case .people(let people): return people
+        case .page(let page): return page
         case .failed(let error): throw error
         case nil: throw .cannotLoad("\(helper.path) gave no answer")
         }
     }
 
+    /// How a run of the program ended.
+    private enum Ending: Sendable {
+        case answered(Data)
+        /// It ran past the deadline, and was stopped.
+        case ranTooLong
+        /// It printed more than `largestAnswer`, and was stopped.
+        case saidTooMuch
+    }
+
     /// Runs the program to its end off the main thread and returns what it printed.
-    private static func run(_ program: URL, _ arguments: [String]) async throws -> Data {
+    private static func run(_ program: URL, _ arguments: [String]) async throws -> Ending {
         try await Task.detached {
             let process = Process()
             process.executableURL = program
@@ -43,10 +67,24 @@ struct FetchProcess: PeopleSource {
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
             try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let stopper = DispatchWorkItem { [pid = process.processIdentifier] in kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: stopper)
+            var data = Data()
+            while let chunk = try output.fileHandleForReading.read(upToCount: 65536), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > largestAnswer {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    stopper.cancel()
+                    return .saidTooMuch
+                }
+            }
             process.waitUntilExit()
-            return data
+            stopper.cancel()
+            let stopped = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+            return stopped ? .ranTooLong : .answered(data)
         }.value
     }
 }

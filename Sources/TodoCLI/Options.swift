@@ -16,8 +16,9 @@ struct Options {
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
-    /// Where people are loaded from: `--api`, else `RANDOMUSER_API`; nil for randomuser.me API 1.4.
-    var api: URL?
+    /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
+    /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
+    var api: (text: String, source: String)?
 
     struct Invalid: Error {
         let message: String
@@ -29,7 +30,7 @@ struct Options {
         let apiFromEnvironment = environment["RANDOMUSER_API"].flatMap { $0.isEmpty ? nil : $0 }
         var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
         if let apiFromEnvironment {
-            options.api = try apiURL(apiFromEnvironment, from: "RANDOMUSER_API")
+            options.api = (apiFromEnvironment, "RANDOMUSER_API")
         }
         var rest = arguments[...]
 
@@ -56,12 +57,13 @@ struct Options {
                 options.storeURL = URL(fileURLWithPath: path)
             case "--today":
                 let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD")
-                guard let date = CalendarDate(iso: text) else {
-                    throw Invalid(message: "--today takes a date typed as YYYY-MM-DD, not \(quoted(text))")
+                guard let date = CalendarDate(iso: text), date <= Self.latestToday else {
+                    throw Invalid(message: "--today takes a date from 0001-01-01 to \(Self.latestToday.iso), typed as YYYY-MM-DD, "
+                                  + "not \(quoted(text))")
                 }
                 options.today = date
             case "--api":
-                options.api = try apiURL(value(of: name, attached, &rest, "the URL of a randomuser.me API"), from: name)
+                options.api = (try value(of: name, attached, &rest, "the URL of a randomuser.me API"), name)
             default:
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
@@ -70,11 +72,16 @@ struct Options {
         return options
     }
 
-    /// An http or https URL with a host; anything else is refused rather than tried.
-    private static func apiURL(_ text: String, from source: String) throws(Invalid) -> URL {
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+    /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.
+    static let latestToday = CalendarDate(year: 9998, month: 12, day: 31)!
+
+    /// The API's URL: an http or https URL with a host; anything else is refused rather than
+    /// tried. Nil for randomuser.me's own.
+    func apiURL() throws(Invalid) -> URL? {
+        guard let api else { return nil }
+        guard let url = URL(string: api.text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               url.host?.isEmpty == false else {
-            throw Invalid(message: "\(source) takes an http or https URL, not \(quoted(text))")
+            throw Invalid(message: "\(api.source) takes an http or https URL, not \(quoted(api.text))")
         }
         return url
     }

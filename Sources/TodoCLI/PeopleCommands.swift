@@ -3,27 +3,30 @@ import UserList
 /// The commands for people and their birthdays, through the same view-models an app would use.
 extension Session {
     static let peopleCommands: [Command] = [
-        Command("user add", arguments: "FIRST LAST YYYY-MM-DD", summary: "Add a person (quote names with spaces).",
+        Command("user add", arguments: "FIRST LAST YYYY-MM-DD [--again]", summary: "Add a person (quote names with spaces).",
                 details: "Names are 1 to 50 letters of any script, with spaces, hyphens, apostrophes and periods; "
-                    + "the date of birth is between 1950-01-01 and 2022-12-31.",
+                    + "the date of birth is between 1950-01-01 and 2022-12-31. Someone with the same names and date "
+                    + "of birth as a person in the list is refused, unless --again is given.",
                 reads: .people) { session, words in try session.addUser(words) },
         Command("user list", aliases: ["users"], arguments: "[--sort ORDER]",
                 summary: "Show the people; ORDER is asc, desc or added.",
                 details: "asc and desc sort by last name; added is the order they were added in. "
-                    + "The order chosen is kept for next time.",
+                    + "The order chosen is kept for next time. Each person shows the number they keep until deleted.",
                 reads: .people) { session, words in try session.listUsers(words) },
         Command("user fetch", arguments: "[--count N]", summary: "Load the next N people (20) from randomuser.me.",
                 details: "They are kept on this computer for use without a connection. People already here, "
-                    + "or deleted, are not loaded again.",
+                    + "or deleted, are not loaded again; a page that brings nobody new is followed by up to "
+                    + "\(UserListViewModel.extraPages) more.",
                 reads: .people) { session, words in try await session.fetchUsers(words) },
         Command("user search", arguments: "[TEXT...]", summary: "Show the people whose name or email holds TEXT.",
                 details: "Case and accents are ignored; with no TEXT, everyone. A search that found nobody is "
                     + "remembered until people are added, and answers at once.",
                 reads: .people) { session, words in try session.searchUsers(words) },
-        Command("user show", arguments: "N", summary: "Show person N, with their age.",
+        Command("user show", arguments: "N", summary: "Show person N, with their age and details.",
                 reads: .people) { session, words in try session.showUser(words) },
-        Command("user delete", arguments: "N", summary: "Delete person N.",
-                reads: .people) { session, words in try session.deleteUser(words) },
+        Command("user delete", arguments: "N...", summary: "Delete people.",
+                details: "Several numbers and ranges make one change; undo brings them back.",
+                reads: .people) { session, words in try session.deleteUsers(words) },
         Command("home", summary: "Show the latest added person and the list.",
                 reads: .people) { session, words in try session.home(words) },
         Command("birthdays", summary: "Show the next birthdays, soonest first.",
@@ -31,14 +34,17 @@ extension Session {
     ]
 
     private func addUser(_ words: [String]) throws {
-        guard words.count == 3 else {
+        let again = words.contains("--again")
+        let fields = words.filter { $0 != "--again" }
+        guard fields.count == 3 else {
             throw CommandError.usage("user add needs a first name, a last name and a date of birth "
                                      + "(user add FIRST LAST YYYY-MM-DD; quote names with spaces)", command: "user add")
         }
         let form = userList.openAddForm()
-        form.firstName = words[0]
-        form.lastName = words[1]
-        form.birthDate = words[2]
+        form.firstName = fields[0]
+        form.lastName = fields[1]
+        form.birthDate = fields[2]
+        form.again = again
         guard form.saveButton.isEnabled else {
             form.cancel()
             throw CommandError.refused("a first name, a last name and a date of birth are all needed; nobody was added")
@@ -46,6 +52,11 @@ extension Session {
         let person: Person
         do {
             person = try form.save()
+        } catch PeopleError.alreadyThere(let existing) {
+            form.cancel()
+            throw CommandError.refused("\(existing.number) \(TerminalText.escaped(existing.fullName)), born "
+                                       + "\(existing.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable), is in the list "
+                                       + "already; nobody was added. To add them again: user add … --again")
         } catch {
             let message = form.alert?.message
             form.cancel()
@@ -54,7 +65,8 @@ extension Session {
             }
             throw error
         }
-        say("Added \(TerminalText.escaped(person.fullName)), born \(person.birthDate.dayMonthYear).")
+        say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
+            + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
     }
 
     private func listUsers(_ words: [String]) throws {
@@ -62,75 +74,91 @@ extension Session {
             try userList.sort(by: order)
         }
         if options.json {
-            return write(JSON.object([("users", .array(numberedUsers.map(personJSON)))]).line)
+            return write(JSON.object([("users", .array(userList.listed.map(personJSON)))]).line)
         }
-        write(peopleRendering.list(numberedUsers, order: userList.sortOrder))
+        write(peopleRendering.list(userList.listed, order: userList.sortOrder))
     }
 
     private func fetchUsers(_ words: [String]) async throws {
         let count = try fetchCount(words)
+        do {
+            _ = try options.apiURL()
+        } catch {
+            throw CommandError.usage(error.message, command: "user fetch")
+        }
         switch try await userList.fetchMore(count: count) {
-        case .loaded(let page, let received, let new) where new == received:
-            say("Loaded page \(page): \(Self.people(new)) new.")
-        case .loaded(let page, let received, let new):
-            say("Loaded page \(page): \(Self.people(new)) new of the \(received) sent; "
-                + "the others were here already, or deleted.")
+        case .loaded(let report):
+            let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
+            let invalid = report.invalid == 0 ? "" : ", \(Self.count(report.invalid, "person", "people")) left out as invalid"
+            let repeated = report.repeated == 0 ? "" : ", \(report.repeated) here already or deleted"
+            if report.new == 0 {
+                say("Nothing new came: \(pages) brought nobody new\(repeated)\(invalid). Try again later with: user fetch")
+            } else {
+                say("Loaded \(pages): \(Self.count(report.new, "person", "people")) new\(repeated)\(invalid).")
+            }
         case .failed(let error, let saved) where saved == 0:
             throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
                                        + "try again with: user fetch")
         case .failed(let error, let saved):
-            write(peopleRendering.list(numberedUsers, order: userList.sortOrder))
-            throw CommandError.refused("\(error.localizedDescription); showing the \(Self.people(saved)) saved on this "
+            write(peopleRendering.list(userList.listed, order: userList.sortOrder))
+            throw CommandError.refused("\(error.localizedDescription); showing the \(Self.count(saved, "person", "people")) saved on this "
                                        + "computer. Try again with: user fetch")
         }
     }
 
     private func searchUsers(_ words: [String]) throws {
         let query = words.joined(separator: " ")
-        let result = try userList.search(query)
-        let found = Set(result.people.map(\.id))
-        let shown = numberedUsers.filter { found.contains($0.person.id) }
+        let result = userList.search(query)
         if options.json {
-            return write(JSON.object([("users", .array(shown.map(personJSON)))]).line)
+            return write(JSON.object([("users", .array(result.people.map(personJSON)))]).line)
         }
         if userList.isEmpty {
             return say("\(UserListViewModel.nobodyYet) \(PeopleRendering.howToAdd), or load people with: user fetch")
         }
-        guard !shown.isEmpty else {
-            let remembered = result.rememberedNoMatch.map { " (answered from memory: a search for \(quoted($0)) found nobody)" } ?? ""
+        guard !result.people.isEmpty else {
+            let remembered = result.rememberedUnmatched.map { " (answered from memory: a search for \(quoted($0)) found nobody)" } ?? ""
             return say("Nobody matches \(quoted(query))\(remembered). Load more people with: user fetch")
         }
-        write(peopleRendering.list(shown, order: userList.sortOrder))
+        write(peopleRendering.list(result.people, order: userList.sortOrder))
     }
 
     private func showUser(_ words: [String]) throws {
-        let entry = try user(words, of: "user show")
-        guard let page = userList.page(for: entry.person.id) else { throw PeopleError.noSuchPerson }
-        write(options.json ? personJSON(entry).line : peopleRendering.page(page))
+        guard words.count == 1 else { throw CommandError.usage("user show takes one person number", command: "user show") }
+        let person = try self.person(numbered: words[0])
+        guard let page = userList.page(for: person.id) else { throw PeopleError.noSuchPerson }
+        write(options.json ? personJSON(person).line : peopleRendering.page(page))
     }
 
-    private func deleteUser(_ words: [String]) throws {
-        let entry = try user(words, of: "user delete")
-        try userList.delete(entry.person.id)
-        say("Deleted \(TerminalText.escaped(entry.person.fullName)).")
+    private func deleteUsers(_ words: [String]) throws {
+        guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
+        var people: [Person] = []
+        for word in words {
+            for number in try numbers(in: word, of: "person") {
+                let person = try self.person(numbered: String(number))
+                if !people.contains(where: { $0.id == person.id }) { people.append(person) }
+            }
+        }
+        try userList.delete(people.map(\.id))
+        let named = people.count == 1
+            ? "\(people[0].number) \(quoted(people[0].fullName))"
+            : "\(people.count) people: " + people.map { String($0.number) }.joined(separator: ", ")
+        say("Deleted \(named); undo brings \(people.count == 1 ? "them" : "them all") back.")
     }
 
     private func home(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("home takes no arguments", command: "home") }
-        let users = numberedUsers
         if options.json {
-            let latest = users.first { $0.person.id == userList.people.latest?.id }
             return write(JSON.object([
-                ("latest", latest.map(personJSON) ?? .null),
-                ("users", .array(users.map(personJSON))),
+                ("latest", userList.people.latest.map(personJSON) ?? .null),
+                ("users", .array(userList.listed.map(personJSON))),
             ]).line)
         }
-        write(peopleRendering.home(latest: userList.latest, users: users, order: userList.sortOrder))
+        write(peopleRendering.home(latest: userList.latest, people: userList.listed, order: userList.sortOrder))
     }
 
     private func birthdays(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("birthdays takes no arguments", command: "birthdays") }
-        write(peopleRendering.birthdays(userList.upcomingBirthdays))
+        write(peopleRendering.birthdays(userList.upcomingBirthdays, leftOut: userList.withoutUpcomingBirthday))
     }
 
     // MARK: - Helpers
@@ -155,24 +183,18 @@ extension Session {
         }
     }
 
-    private static func people(_ count: Int) -> String {
-        count == 1 ? "1 person" : "\(count) people"
+    private func personJSON(_ person: Person) -> JSON {
+        PeopleRendering.json(person, age: userList.age(of: person))
     }
 
-    private var numberedUsers: [NumberedPerson] {
-        userList.users.enumerated().map { NumberedPerson(number: $0.offset + 1, person: $0.element) }
-    }
-
-    private func personJSON(_ entry: NumberedPerson) -> JSON {
-        PeopleRendering.json(entry, age: userList.age(of: entry.person))
-    }
-
-    private func user(_ words: [String], of command: String) throws -> NumberedPerson {
-        guard words.count == 1 else {
-            throw CommandError.usage("\(command) takes one person number", command: command)
+    /// The person the list shows with the number in `word`.
+    private func person(numbered word: String) throws -> Person {
+        let number = try Self.number(word, of: "person")
+        guard let person = userList.people.person(numbered: number) else {
+            let count = userList.people.everyone.count
+            throw CommandError.refused("no person \(word) (\(count == 0 ? "the list is empty" : "the list has \(Self.count(count, "person", "people"))"))")
         }
-        let number = try position(words[0], among: userList.users.count, of: (one: "person", many: "people"))
-        return NumberedPerson(number: number, person: userList.users[number - 1])
+        return person
     }
 
     /// The order `--sort asc|desc|added` (or `--sort=…`) asks for; nil when none is given.

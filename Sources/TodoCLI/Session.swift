@@ -14,8 +14,8 @@ final class Session {
     /// Made on first use: a command on the to-dos has no need of the locale and the helper
     /// program the people's view-model looks up, and starts sooner without them.
     private(set) lazy var userList = UserListViewModel(
-        store: store, source: FetchProcess(base: options.api),
-        today: { [today = options.today] in today ?? CalendarDate(Date(), in: .current) })
+        store: store, source: FetchProcess(base: (try? options.apiURL()) ?? nil),
+        today: { [today = options.today] in today ?? CalendarDate(Date(), in: .current) ?? Options.latestToday })
     let rendering: TodoRendering
     let peopleRendering: PeopleRendering
 
@@ -55,7 +55,9 @@ final class Session {
     ]
 
     static let promptCommands: [Command] = [
-        Command("doctor", summary: "Check the store file and say what it holds, changing nothing.",
+        Command("doctor", arguments: "[--repair]", summary: "Check the store and say what it holds, changing nothing.",
+                details: "With --repair it keeps a copy of each damaged file beside it and rebuilds the store from "
+                    + "what the files still hold.",
                 reads: .nothing) { session, words in try session.doctor(words) },
         Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
                 reads: .nothing) { session, words in try session.help(words) },
@@ -117,8 +119,8 @@ final class Session {
 
     private var prompt: String {
         guard isPrompt else { return "" }
-        guard let detail = todoList.detail, let entry = numbered(detail.item.id) else { return "todo> " }
-        return "todo \(entry.number)> "
+        guard let detail = todoList.detail, let item = todoList.todos.item(withID: detail.item.id) else { return "todo> " }
+        return "todo \(item.number)> "
     }
 
     private func execute(_ words: [String]) async -> Int32 {
@@ -139,7 +141,7 @@ final class Session {
 
     /// Reads the list as saved now, so a change made in another terminal is never undone
     /// by acting on an old copy.
-    private func load() throws {
+    func load() throws {
         try todoList.load()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
@@ -218,37 +220,6 @@ final class Session {
         }
     }
 
-    private func doctor(_ words: [String]) throws {
-        guard words.isEmpty else { throw CommandError.usage("doctor takes no arguments", command: "doctor") }
-        let report = try store.inspect()
-        guard report.exists else {
-            return say("No store at \(TerminalText.escaped(report.path)) yet: it is made on the first change.")
-        }
-        let todos = report.document.todos
-        let people = report.document.people
-        let leftOvers = report.leftOvers.isEmpty
-            ? "none"
-            : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
-        let journal = report.journalBytes == 0 ? "" : ", and a journal of \(report.journalBytes) bytes: "
-            + "\(report.journalChanges) \(report.journalChanges == 1 ? "change" : "changes") since the store was written"
-        write("""
-            Store: \(TerminalText.escaped(report.path))
-              Format:    \(report.document.version) (this todo reads up to \(StoreDocument.currentVersion))
-              Size:      \(report.bytes) bytes\(journal)
-              To-dos:    \(todos.todo.count) to do, \(todos.finished.count) finished
-              People:    \(people.everyone.count), \(people.deleted.count) deleted, \(people.blacklist.count) remembered searches
-              Left over: \(leftOvers)
-
-            """)
-        let problems = report.problems
-        guard problems.isEmpty else {
-            problems.forEach { say("  Problem: \($0)") }
-            throw CommandError.refused("the store \(report.path) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"); "
-                                       + "it was left as it is")
-        }
-        say("The store is sound.")
-    }
-
     private func quit(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("quit takes no arguments", command: "quit") }
         wantsToQuit = true
@@ -256,17 +227,29 @@ final class Session {
 
     // MARK: - Numbers
 
-    func numbered(_ id: TodoItem.ID) -> NumberedItem? {
-        let all = todoList.todos.all
-        guard let index = all.firstIndex(where: { $0.id == id }) else { return nil }
-        return NumberedItem(number: index + 1, item: all[index])
+    /// The item `list` shows with the number in `word`.
+    func item(numbered word: String) throws -> TodoItem {
+        let number = try Self.number(word, of: "item")
+        guard let item = todoList.todos.item(numbered: number) else {
+            let count = todoList.todos.all.count
+            throw CommandError.refused("no item \(word) (\(count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? "item" : "items")"))")
+        }
+        return item
     }
 
-    /// The item `list` shows with this number.
-    func item(numbered word: String) throws -> NumberedItem {
-        let (todo, finished) = (todoList.todos.todo, todoList.todos.finished)
-        let number = try position(word, among: todo.count + finished.count, of: (one: "item", many: "items"))
-        return NumberedItem(number: number, item: number <= todo.count ? todo[number - 1] : finished[number - 1 - todo.count])
+    /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
+    /// at a time, so a range far past the list costs no more than the list.
+    func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
+        let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            let number = try Self.number(word, of: noun)
+            return number...number
+        }
+        let (first, last) = (try Self.number(parts[0], of: noun), try Self.number(parts[1], of: noun))
+        guard first <= last else {
+            throw CommandError.refused("\(quoted(word)) is not a range: it goes from the lower number up, as \(last)-\(first)")
+        }
+        return first...last
     }
 
     /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
@@ -275,14 +258,10 @@ final class Session {
         !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    /// The number in `word`, from 1 to `count`, in a list of `noun.many`.
-    func position(_ word: String, among count: Int, of noun: (one: String, many: String)) throws -> Int {
-        guard Self.isPlainNumber(word) else {
-            throw CommandError.refused("\(quoted(word)) is not a number; the list numbers its \(noun.many) from 1")
-        }
-        guard let number = Int(word), number >= 1, number <= count else {
-            let size = count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? noun.one : noun.many)"
-            throw CommandError.refused("no \(noun.one) \(word) (\(size))")
+    /// The number in `word`: plain digits, from 1.
+    static func number(_ word: String, of noun: String) throws -> Int {
+        guard isPlainNumber(word), let number = Int(word), number >= 1 else {
+            throw CommandError.refused("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number
     }

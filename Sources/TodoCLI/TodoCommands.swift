@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 import TodoList
 
 /// The to-do commands. Each one goes through the view-models a phone app would use: the add
@@ -13,7 +14,7 @@ extension Session {
         },
         Command("list", aliases: ["ls"], arguments: "[todo|finished]",
                 summary: "Show the list, or one section.",
-                details: "Items are numbered To do first, then Finished; the other commands take these numbers.") { session, words in
+                details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers.") { session, words in
             try session.list(words)
         },
         Command("search", aliases: ["find"], arguments: "TEXT...",
@@ -26,27 +27,31 @@ extension Session {
                 details: "At the prompt the item stays open: check, uncheck and delete need no number, and back closes it.") { session, words in
             try session.show(words)
         },
-        Command("check", aliases: ["done"], arguments: "N",
-                summary: "Finish item N: to the top of Finished.") { session, words in
+        Command("check", aliases: ["done"], arguments: "N...",
+                summary: "Finish items: to the top of Finished.",
+                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6. All are made, or none.") { session, words in
             try session.perform(.check, words)
         },
-        Command("uncheck", aliases: ["undone"], arguments: "N",
-                summary: "Take item N back to the bottom of To do.") { session, words in
+        Command("uncheck", aliases: ["undone"], arguments: "N...",
+                summary: "Take items back to the bottom of To do.",
+                details: "Several numbers and ranges make one change, as for check.") { session, words in
             try session.perform(.uncheck, words)
         },
         Command("edit", aliases: ["rename"], arguments: "N TITLE...",
                 summary: "Give item N a new title.") { session, words in
             try session.edit(words)
         },
-        Command("delete", aliases: ["rm"], arguments: "N",
-                summary: "Delete item N.", details: "undo brings it back.") { session, words in
+        Command("delete", aliases: ["rm"], arguments: "N...",
+                summary: "Delete items.",
+                details: "Several numbers and ranges make one change: delete 3-6. undo brings them back.") { session, words in
             try session.delete(words)
         },
         Command("clear-finished", summary: "Delete every finished item.", details: "undo brings them back.") { session, words in
             try session.clearFinished(words)
         },
-        Command("undo", summary: "Undo the last change to the list.",
-                details: "The last \(Todos.undoLimit) changes can be undone, one at a time, whichever terminal made them.") { session, words in
+        Command("undo", summary: "Undo the last change, to the to-dos or the people.",
+                details: "The last \(StoreDocument.undoLimit) changes can be undone, newest first, whichever terminal made them.",
+                reads: .nothing) { session, words in
             try session.undo(words)
         },
         Command("back", summary: "Close the open item and show the list.") { session, words in
@@ -67,7 +72,7 @@ extension Session {
             throw CommandError.refused("a title cannot be empty; nothing was added")
         }
         let item = try saving(form)
-        say("Added \(quoted(item.title)).")
+        say("Added \(item.number) \(quoted(item.title)).")
     }
 
     /// The add form at the prompt: it asks for a title until Save is enabled, or until the
@@ -87,7 +92,7 @@ extension Session {
             say("Save is disabled while the title is empty.")
         }
         let item = try saving(form)
-        say("Added \(quoted(item.title)).")
+        say("Added \(item.number) \(quoted(item.title)).")
     }
 
     /// Saves the form, closing it whether or not the store took the item.
@@ -103,12 +108,12 @@ extension Session {
     // MARK: - Showing
 
     private func list(_ words: [String]) throws {
-        let all = todoList.todos.numbered
-        let shown: [NumberedItem]
+        let all = todoList.todos.all
+        let shown: [TodoItem]
         switch words.count {
         case 0: shown = all
-        case 1 where words[0] == "todo": shown = all.filter { !$0.item.isFinished }
-        case 1 where words[0] == "finished": shown = all.filter { $0.item.isFinished }
+        case 1 where words[0] == "todo": shown = todoList.todos.todo
+        case 1 where words[0] == "finished": shown = todoList.todos.finished
         case 1: throw CommandError.usage("list shows todo or finished, not \(quoted(words[0]))", command: "list")
         default: throw CommandError.usage("list takes at most one section name", command: "list")
         }
@@ -127,8 +132,7 @@ extension Session {
     private func search(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("search needs the text to look for", command: "search") }
         let query = words.joined(separator: " ")
-        let matches = Set(todoList.todos.matching(query).map(\.id))
-        let shown = todoList.todos.numbered.filter { matches.contains($0.item.id) }
+        let shown = todoList.todos.matching(query)
         if options.json {
             write(TodoRendering.json(shown).line)
         } else if shown.isEmpty {
@@ -139,12 +143,12 @@ extension Session {
     }
 
     private func show(_ words: [String]) throws {
-        let entry = try target(words, of: "show")
-        let detail = try todoList.openDetail(entry.item.id)
+        let item = try target(words, of: "show")
+        let detail = try todoList.openDetail(item.id)
         if options.json {
-            write(TodoRendering.json(entry).line)
+            write(TodoRendering.json(item).line)
         } else {
-            write(rendering.detail(entry, state: detail.state, action: detail.action))
+            write(rendering.detail(item, state: detail.state, action: detail.action))
         }
         if !isPrompt {
             detail.back()
@@ -154,6 +158,7 @@ extension Session {
     private func back(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("back takes no arguments", command: "back") }
         todoList.detail?.back()
+        try load()
         try list([])
     }
 
@@ -163,44 +168,46 @@ extension Session {
     /// action does it, and the detail is shown again with the action it offers now.
     private func perform(_ action: TodoDetailViewModel.Action, _ words: [String]) throws {
         let name = action == .check ? "check" : "uncheck"
-        let entry = try target(words, of: name)
+        let items = try targets(words, of: name)
         do {
-            if let detail = todoList.detail, detail.item.id == entry.item.id, detail.action == action {
+            if items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id, detail.action == action {
                 try detail.performAction()
             } else if action == .check {
-                try todoList.check(entry.item.id)
+                try todoList.check(items.map(\.id))
             } else {
-                try todoList.uncheck(entry.item.id)
+                try todoList.uncheck(items.map(\.id))
             }
-        } catch TodoError.alreadyFinished {
-            throw CommandError.refused("\(quoted(entry.item.title)) is already finished")
-        } catch TodoError.notFinished {
-            throw CommandError.refused("\(quoted(entry.item.title)) is not finished")
+        } catch TodoError.alreadyFinished(let id) {
+            throw CommandError.refused("\(quoted(title(of: id, in: items))) is already finished; nothing was changed")
+        } catch TodoError.notFinished(let id) {
+            throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        say("\(action == .check ? "Checked" : "Unchecked") \(quoted(entry.item.title)).")
-        showDetailAgain(entry.item.id)
+        say("\(action == .check ? "Checked" : "Unchecked") \(Self.named(items)).")
+        showDetailAgain(items)
     }
 
     private func edit(_ words: [String]) throws {
         guard words.count >= 2 else {
             throw CommandError.usage("edit needs an item number and the new title", command: "edit")
         }
-        let entry = try item(numbered: words[0])
+        let item = try self.item(numbered: words[0])
         do {
-            try todoList.rename(entry.item.id, to: words.dropFirst().joined(separator: " "))
+            try todoList.rename(item.id, to: words.dropFirst().joined(separator: " "))
         } catch TodoError.emptyTitle {
             throw CommandError.refused("a title cannot be empty; nothing was changed")
         }
-        let renamed = todoList.todos.item(withID: entry.item.id)?.title ?? ""
-        say("Renamed \(quoted(entry.item.title)) to \(quoted(renamed)).")
-        showDetailAgain(entry.item.id)
+        let renamed = todoList.todos.item(withID: item.id)?.title ?? ""
+        say("Renamed \(item.number) \(quoted(item.title)) to \(quoted(renamed)).")
+        showDetailAgain([item])
     }
 
     private func delete(_ words: [String]) throws {
-        let entry = try target(words, of: "delete")
-        try todoList.delete(entry.item.id)
-        refreshDetail(entry.item.id)
-        say("Deleted \(quoted(entry.item.title)).")
+        let items = try targets(words, of: "delete")
+        try todoList.delete(items.map(\.id))
+        if let detail = todoList.detail {
+            refreshDetail(detail.item.id)
+        }
+        say("Deleted \(Self.named(items)).")
     }
 
     private func clearFinished(_ words: [String]) throws {
@@ -218,23 +225,34 @@ extension Session {
 
     private func undo(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("undo takes no arguments", command: "undo") }
-        try todoList.undo()
+        let summary = try todoList.undo()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Undid the last change.")
+        say("Undid: \(TerminalText.escaped(summary)).")
     }
 
     // MARK: - Helpers
 
+    /// `3 “Buy milk”`, or `3 items: 1, 2 and 5` for several.
+    private static func named(_ items: [TodoItem]) -> String {
+        guard items.count > 1 else { return items.first.map { "\($0.number) \(quoted($0.title))" } ?? "" }
+        let numbers = items.map { String($0.number) }
+        return "\(items.count) items: " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+    }
+
+    private func title(of id: TodoItem.ID, in items: [TodoItem]) -> String {
+        items.first { $0.id == id }?.title ?? ""
+    }
+
     /// The item a command names: by its number, or at the prompt, the one whose detail is open.
-    private func target(_ words: [String], of command: String) throws -> NumberedItem {
+    private func target(_ words: [String], of command: String) throws -> TodoItem {
         switch words.count {
         case 0:
-            guard isPrompt, let detail = todoList.detail, let entry = numbered(detail.item.id) else {
+            guard isPrompt, let detail = todoList.detail, let item = todoList.todos.item(withID: detail.item.id) else {
                 throw CommandError.usage("\(command) needs an item number", command: command)
             }
-            return entry
+            return item
         case 1:
             return try item(numbered: words[0])
         default:
@@ -242,11 +260,25 @@ extension Session {
         }
     }
 
+    /// The items a command names, by numbers and ranges (`1 2 5`, `3-6`), each once, in the
+    /// order named; at the prompt, with none, the one whose detail is open.
+    private func targets(_ words: [String], of command: String) throws -> [TodoItem] {
+        guard !words.isEmpty else { return [try target(words, of: command)] }
+        var items: [TodoItem] = []
+        for word in words {
+            for number in try numbers(in: word, of: "item") {
+                let item = try self.item(numbered: String(number))
+                if !items.contains(where: { $0.id == item.id }) { items.append(item) }
+            }
+        }
+        return items
+    }
+
     /// After a change to the item open at the prompt, shows it as it is now.
-    private func showDetailAgain(_ id: TodoItem.ID) {
-        guard let detail = todoList.detail, detail.item.id == id else { return }
-        refreshDetail(id)
-        guard let open = todoList.detail, let entry = numbered(id) else { return }
-        write(rendering.detail(entry, state: open.state, action: open.action))
+    private func showDetailAgain(_ items: [TodoItem]) {
+        guard items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id else { return }
+        refreshDetail(items[0].id)
+        guard let open = todoList.detail, let item = todoList.todos.item(withID: items[0].id) else { return }
+        write(rendering.detail(item, state: open.state, action: open.action))
     }
 }

@@ -6,7 +6,12 @@ public protocol TodoStore {
     /// Applies `change` to the list as it is saved now, not as the caller last saw it, saves
     /// it, and returns the result. When it throws, nothing was saved.
     func apply(_ change: TodoChange) throws -> Todos
-    /// Saves a new item at the top of To do. A new item needs nothing from the rest of the
-    /// list, so a store may keep it without reading the list, and returns nothing to read.
-    func add(_ item: TodoItem) throws
+    /// Saves a new item at the top of To do and returns it with the number the list gave it.
+    /// A new item needs nothing from the rest of the list, so a store may keep it without
+    /// reading the list.
+    func add(id: TodoItem.ID, title: String) throws -> TodoItem
+    /// Takes back the last change saved, newest first, and says what it undid
+    /// (`deleted “Buy milk”`). A store that keeps more than the to-dos has one history for
+    /// all it keeps: the last change may have been to something else.
+    func undo() throws -> String
 }

@@ -1,20 +1,14 @@
 import Foundation
 
-/// A person as randomuser.me describes them, before they are in the list.
-public struct RemotePerson: Codable, Equatable, Sendable {
-    /// `login.uuid`; nil when the response leaves it out.
-    public let id: String?
-    public let firstName: String
-    public let lastName: String
-    public let email: String?
-    public let birthDate: CalendarDate
+/// One page as a source sent it: the people it could read, and how many it could not
+/// (no first or last name) or did not ask for (more than the count).
+public struct FetchedPage: Codable, Equatable, Sendable {
+    public var people: [PersonDetails]
+    public var unreadable: Int
 
-    public init(id: String?, firstName: String, lastName: String, email: String?, birthDate: CalendarDate) {
-        self.id = id
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.birthDate = birthDate
+    public init(people: [PersonDetails], unreadable: Int = 0) {
+        self.people = people
+        self.unreadable = unreadable
     }
 }
 
@@ -28,6 +22,8 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
     case api(String)
     /// An answer that is not a randomuser.me response at all.
     case notARandomUserResponse
+    /// An answer larger than a page of people can be.
+    case tooLarge(limit: Int)
     /// Loading could not even start: the program that does it is missing or broke.
     case cannotLoad(String)
 
@@ -39,18 +35,19 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
         case .http(let status): "randomuser.me answered HTTP \(status)"
         case .api(let message): "randomuser.me answered with an error: \(message)"
         case .notARandomUserResponse: "the answer was not a randomuser.me response"
+        case .tooLarge(let limit): "the answer was larger than \(limit / 1_000_000) MB, more than any page of people"
         case .cannotLoad(let reason): "cannot load people: \(reason)"
         }
     }
 }
 
-/// What one page request came to, as one process tells another: the people, or why there are none.
+/// What one page request came to, as one process tells another: the page, or why there is none.
 public enum FetchOutcome: Codable, Equatable, Sendable {
-    case people([RemotePerson])
+    case page(FetchedPage)
     case failed(FetchError)
 }
 
 /// Where people are loaded from, a page at a time. The same seed and page give the same people.
 public protocol PeopleSource: Sendable {
-    func people(page: Int, count: Int, seed: String) async throws(FetchError) -> [RemotePerson]
+    func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage
 }

@@ -107,11 +107,20 @@ struct JSONReaderTests {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readDouble() } }
     }
 
-    @Test("A whole number with a fraction, an exponent or more than 64 bits is not an Int", arguments: [
-        "1.0", "1e3", "9223372036854775808", "-9223372036854775809",
+    @Test("A number with a fraction, or past 64 bits, is not an Int", arguments: [
+        "1.5", "1e-3", "9223372036854775808", "-9223372036854775809", "9.3e18", "1e400",
     ])
     func notAnInt(text: String) {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readInt() } }
+    }
+
+    @Test("A whole number written with a fraction or an exponent is an Int, as JSONDecoder reads it", arguments: [
+        ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0),
+    ])
+    func wholeNumberWrittenOtherwise(text: String, value: Int) throws {
+        #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
+        struct Number: Decodable { let value: Int }
+        #expect(try JSONDecoder().decode(Number.self, from: Data("{\"value\":\(text)}".utf8)).value == value)
     }
 
     @Test("An id that is not a UUID is an error", arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import RandomUserAPI
+import TestSupport
 import Testing
 import UserList
 
@@ -7,31 +8,59 @@ import UserList
 struct ResponseDecodingTests {
     @Test("RU-7 Responses of API 1.3 and 1.4 are read as they really are")
     func realResponses() throws {
-        let page1 = try RandomUserResponse.people(from: Fixture.data(Fixture.page1), status: 200)
-        let page2 = try RandomUserResponse.people(from: Fixture.data(Fixture.page2WithRepeats), status: 200)
+        let page1 = try RandomUserResponse.page(from: Fixture.data(Fixture.page1), status: 200, count: 10)
+        let page2 = try RandomUserResponse.page(from: Fixture.data(Fixture.page2WithRepeats), status: 200, count: 10)
 
-        #expect(page1.count == 10)
-        #expect(page1.first == RemotePerson(id: "078ff271-ba31-40dd-84de-e9fd3dd1e6fa", firstName: "Adam", lastName: "Kim",
-                                            email: "adam.kim@example.com", birthDate: CalendarDate(iso: "1977-11-24")!))
-        #expect(page1.map(\.firstName).contains("بهاره"))
-        #expect(page2.count == 10)
-        #expect(page2.map(\.lastName).prefix(2) == ["Коваленко", "Sharma"])
+        #expect(page1.people.count == 10)
+        #expect(page1.unreadable == 0)
+        #expect(page1.people.first == PersonDetails(
+            firstName: "Adam", lastName: "Kim", birthDate: date("1977-11-24"), email: "adam.kim@example.com",
+            phone: "(188)-084-9627", cell: "(142)-150-9944",
+            address: Address(street: "9727 Walnut Hill Ln", city: "Cape Coral", state: "Minnesota", country: "United States"),
+            registered: date("2019-02-18"), picture: "https://randomuser.me/api/portraits/men/83.jpg",
+            remoteID: "078ff271-ba31-40dd-84de-e9fd3dd1e6fa"))
+        #expect(page1.people.map(\.firstName).contains("بهاره"))
+        #expect(page2.people.count == 10)
+        #expect(page2.people.map(\.lastName).prefix(2) == ["Коваленко", "Sharma"])
     }
 
     @Test("RU-7 A date of birth is the calendar day of dob.date in UTC, whatever the local time zone")
     func birthDateInUTC() throws {
-        let page2 = try RandomUserResponse.people(from: Fixture.data(Fixture.page2WithRepeats), status: 200)
+        let page2 = try RandomUserResponse.page(from: Fixture.data(Fixture.page2WithRepeats), status: 200, count: 10)
 
-        #expect(page2[1].birthDate.iso == "1992-12-31")
-        #expect(page2[3].birthDate.iso == "1958-02-01")
+        #expect(page2.people[1].birthDate?.iso == "1992-12-31")
+        #expect(page2.people[3].birthDate?.iso == "1958-02-01")
     }
 
-    @Test("RU-7 Fields left out by a filtered request: no id is fine, no name or date of birth skips the person")
+    @Test("RU-7 Fields left out by a filtered request: no id or date of birth is fine, no name leaves the person out")
     func filteredFields() throws {
-        let people = try RandomUserResponse.people(from: Fixture.data(Fixture.filteredFields), status: 200)
+        let page = try RandomUserResponse.page(from: Fixture.data(Fixture.filteredFields), status: 200, count: 10)
 
-        #expect(people.map(\.firstName) == ["Ann", "ann"])
-        #expect(people.allSatisfy { $0.id == nil })
+        #expect(page.people.map(\.firstName) == ["Ann", "Nils", "ann"])
+        #expect(page.people.map(\.birthDate?.iso) == ["1980-01-02", nil, "1980-01-02"])
+        #expect(page.people.allSatisfy { $0.remoteID == nil })
+        #expect(page.unreadable == 1)
+    }
+
+    @Test("RU-19 A date that is not a real day leaves the person out, never moved to another day",
+          arguments: ["1980-02-30T10:11:34.559Z", "1980-13-01T00:00:00Z", "1980-02-03", "yesterday", "1980-02-03T10:11:34+02:00"])
+    func unrealDates(text: String) throws {
+        let body = "{\"results\": [{\"name\": {\"first\": \"Ann\", \"last\": \"Berg\"}, \"dob\": {\"date\": \"\(text)\"}}]}"
+
+        let page = try RandomUserResponse.page(from: Data(body.utf8), status: 200, count: 5)
+
+        #expect(page == FetchedPage(people: [], unreadable: 1))
+    }
+
+    @Test("RU-19 No more people are taken than were asked for; the others are counted")
+    func moreThanAsked() throws {
+        let people = (1...30).map { "{\"name\": {\"first\": \"Ann\", \"last\": \"Berg\"}, \"email\": \"ann\($0)@example.com\"}" }
+        let body = "{\"results\": [\(people.joined(separator: ","))]}"
+
+        let page = try RandomUserResponse.page(from: Data(body.utf8), status: 200, count: 5)
+
+        #expect(page.people.map(\.email) == (1...5).map { "ann\($0)@example.com" })
+        #expect(page.unreadable == 25)
     }
 
     @Test("RU-10 The API's error answer, another status and a body that is not a response are told apart",
@@ -45,11 +74,6 @@ struct ResponseDecodingTests {
             ("", 200, .notARandomUserResponse),
           ])
     func failures(body: String, status: Int, error: FetchError) {
-        #expect(throws: error) { try RandomUserResponse.people(from: Data(body.utf8), status: status) }
-    }
-
-    @Test("RU-10 429 says to try again later")
-    func tooManyRequestsMessage() {
-        #expect(FetchError.http(429).localizedDescription.contains("too many requests, try again later"))
+        #expect(throws: error) { try RandomUserResponse.page(from: Data(body.utf8), status: status, count: 10) }
     }
 }

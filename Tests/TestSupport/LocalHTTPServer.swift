@@ -10,9 +10,11 @@ import Darwin
 /// records the targets it was asked for.
 public final class LocalHTTPServer: @unchecked Sendable {
     public enum Reply: Sendable {
-        case answer(status: Int, body: Data)
+        case answer(status: Int, body: Data, headers: [String: String] = [:])
         /// Reads the request and never answers, as a stalled server does.
         case stall
+        /// Answers 200 with a head that promises `body`, then sends it one byte every `interval`.
+        case drip(body: Data, interval: TimeInterval)
 
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .answer(status: status, body: Data(text.utf8))
@@ -112,11 +114,20 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 switch reply(target) {
                 case .stall:
                     lock.withLock { stalled.append(connection) }
-                case .answer(let status, let body):
-                    let head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\n"
-                        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                    LocalHTTPServer.send(Data(head.utf8) + body, to: connection)
+                case .answer(let status, let body, let headers):
+                    LocalHTTPServer.send(LocalHTTPServer.head(status: status, length: body.count, headers: headers) + body, to: connection)
                     close(connection)
+                case .drip(let body, let interval):
+                    Thread.detachNewThread {
+                        defer { close(connection) }
+                        guard LocalHTTPServer.send(LocalHTTPServer.head(status: 200, length: body.count, headers: [:]), to: connection) else {
+                            return
+                        }
+                        for byte in body {
+                            Thread.sleep(forTimeInterval: interval)
+                            guard LocalHTTPServer.send(Data([byte]), to: connection) else { break }
+                        }
+                    }
                 }
             }
             lock.withLock {
@@ -129,8 +140,19 @@ public final class LocalHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// `/path?query` from the request line, once the whole head has arrived.
+    private static func head(status: Int, length: Int, headers: [String: String]) -> Data {
+        var head = "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            head += "\(name): \(value)\r\n"
+        }
+        return Data((head + "\r\n").utf8)
+    }
+
+    /// `/path?query` from the request line, once the whole head has arrived; nil when the
+    /// client goes quiet for two seconds before it has.
     private static func readTarget(_ connection: Int32) -> String? {
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(Data("\r\n\r\n".utf8)) {
@@ -143,14 +165,24 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return parts.count >= 2 ? String(parts[1]) : nil
     }
 
-    private static func send(_ data: Data, to connection: Int32) {
+    /// Sends all of `data`; false when the client has gone. A client that has gone raises no
+    /// SIGPIPE: the send says so instead.
+    @discardableResult
+    private static func send(_ data: Data, to connection: Int32) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(connection, bytes.baseAddress! + offset, bytes.count - offset)
-                guard written > 0 else { return }
+                #if canImport(Glibc)
+                let written = Glibc.send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                var noSignal: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+                let written = Darwin.send(connection, bytes.baseAddress! + offset, bytes.count - offset, 0)
+                #endif
+                guard written > 0 else { return false }
                 offset += written
             }
+            return true
         }
     }
 

@@ -41,8 +41,7 @@ final class FetchCommandTests {
 
         let second = await cli.run(api + ["user", "fetch", "--count=10"])
 
-        #expect(second.output == "Loaded page 2: 8 people new of the 10 sent; "
-                + "the others were here already, or deleted.\n")
+        #expect(second == Run(status: 0, output: "Loaded page 2: 8 people new, 2 here already or deleted.\n", errors: ""))
         #expect(server.requests.map { $0.contains("page=2") } == [false, true])
         #expect(Set(server.requests.map { $0.split(separator: "&").last! }).count == 1)
         let list = await cli.run("users")
@@ -55,7 +54,7 @@ final class FetchCommandTests {
     func deleteThenFetchAgain() async throws {
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
-        #expect(await cli.run("user", "delete", "1").output == "Deleted Adam Kim.\n")
+        #expect(await cli.run("user", "delete", "1").output == "Deleted 1 “Adam Kim”; undo brings them back.\n")
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
         #expect(!(await cli.run("users")).output.contains("Adam Kim"))
@@ -84,16 +83,28 @@ final class FetchCommandTests {
         #expect(try cli.storeBytes() == before)
     }
 
-    @Test("RU-10 The API failing is named, with or without people saved, and changes nothing (the CLI)")
-    func apiFailing() async throws {
-        let failing = try LocalHTTPServer { _ in .json("<html>slow down</html>", status: 429) }
+    @Test("RU-10 The API failing is named, with or without people saved, and changes nothing (the CLI)", arguments: [
+        (0, LocalHTTPServer.Reply.json("<html>oops</html>", status: 500), "randomuser.me answered HTTP 500"),
+        (10, .json("<html>slow down</html>", status: 429), "randomuser.me answered HTTP 429: too many requests, try again later"),
+        (10, .json("{\"error\": \"Uh oh\"}"), "randomuser.me answered with an error: Uh oh"),
+        (0, .json("this is not json"), "the answer was not a randomuser.me response"),
+    ])
+    func apiFailing(saved: Int, reply: LocalHTTPServer.Reply, message: String) async throws {
+        if saved > 0 { await cli.run(api + ["user", "fetch", "--count", "10"]) }
+        let before = FileManager.default.fileExists(atPath: cli.storeURL.path) ? try cli.storeBytes() : nil
+        let failing = try LocalHTTPServer { _ in reply }
 
         let run = await cli.run(["--api", failing.baseURL.absoluteString, "user", "fetch"])
 
-        #expect(run.errors.hasPrefix("error: randomuser.me answered HTTP 429: too many requests, try again later, "
-                                     + "and nobody is saved"))
+        let expected = saved == 0
+            ? "error: \(message), and nobody is saved on this computer yet; try again with: user fetch\n"
+            : "error: \(message); showing the 10 people saved on this computer. Try again with: user fetch\n"
+        #expect(run.errors == expected)
         #expect(run.status == 1)
+        #expect(run.output.isEmpty == (saved == 0))
+        #expect(saved == 0 || run.output.hasPrefix("Users (in the order added)\n   1 24-11-1977  Adam Kim\n"))
         #expect(failing.requests.count == 1)
+        #expect((FileManager.default.fileExists(atPath: cli.storeURL.path) ? try cli.storeBytes() : nil) == before)
     }
 
     @Test("RU-11 --api and RANDOMUSER_API point the loads at another server (the CLI)")

@@ -25,7 +25,7 @@ struct RealBinaryTests {
         let added = try todo.run(["add", "Buy", "milk"], environment: environment)
         let listed = try todo.run(["list"], environment: environment)
 
-        #expect(added == Run(status: 0, output: "Added “Buy milk”.\n", errors: ""))
+        #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(listed == Run(status: 0, output: "To do\n  1 [ ] Buy milk\n\n1 to do, 0 finished\n", errors: ""))
         #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
     }
@@ -36,11 +36,11 @@ struct RealBinaryTests {
 
         #expect(run.status == 1)
         #expect(run.output == """
-            Added “Buy milk”.
-            Added “Call Ann”.
+            Added 1 “Buy milk”.
+            Added 2 “Call Ann”.
             To do
-              1 [ ] Call Ann
-              2 [ ] Buy milk
+              2 [ ] Call Ann
+              1 [ ] Buy milk
 
             2 to do, 0 finished
 
@@ -96,5 +96,42 @@ struct RealBinaryTests {
                                      + "install todo-fetch beside todo"))
         #expect(run.errors.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+}
+
+extension RealBinaryTests {
+    @Test("RU-23 When todo is stopped, the program loading the page stops too (the real binary)")
+    func fetchEndsWithTodo() async throws {
+        let server = try LocalHTTPServer { _ in .stall }
+        let process = Process()
+        process.executableURL = todo.url
+        process.arguments = ["--store", store.path, "--api", server.baseURL.absoluteString, "user", "fetch"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 where server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(server.requests.count == 1)
+        #expect(!Self.fetchers(for: server.port).isEmpty)
+
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        for _ in 0..<40 where !Self.fetchers(for: server.port).isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+
+        #expect(Self.fetchers(for: server.port).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    /// The `todo-fetch` processes running against the server on `port`, read from /proc.
+    private static func fetchers(for port: UInt16) -> [String] {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { Int($0) != nil }.compactMap { pid in
+            guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let text = String(decoding: command, as: UTF8.self)
+            return text.contains("todo-fetch") && text.contains("127.0.0.1:\(port)") ? pid : nil
+        }
     }
 }

@@ -7,6 +7,8 @@ import TodoList
 @MainActor
 @Suite("Adding a to-do")
 struct AddTodoViewModelTests {
+    private let leaks = LeakTracker()
+
     @Test("TA-1 The add form starts with an empty title, Cancel, and a disabled Save")
     func formStartsEmpty() throws {
         let (list, _) = try makeSUT()
@@ -16,6 +18,8 @@ struct AddTodoViewModelTests {
         #expect(list.addForm === form)
         #expect(form.title == "")
         #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
+        form.cancel()
+        #expect(list.addForm == nil, "Cancel is there, and closes the form")
     }
 
     @Test("TA-2 Cancelling the form adds nothing")
@@ -27,7 +31,7 @@ struct AddTodoViewModelTests {
         form.cancel()
 
         #expect(list.addForm == nil)
-        #expect(list.todos.todo.titles == ["Call Ann"])
+        #expect(list.todos == makeTodos(todo: ["Call Ann"]))
         #expect(store.todos == makeTodos(todo: ["Call Ann"]))
     }
 
@@ -60,21 +64,22 @@ struct AddTodoViewModelTests {
 
         let saved = try form.save()
 
-        #expect(saved == TodoItem(id: id(100), title: "Buy milk"))
+        #expect(saved == TodoItem(id: id(100), number: 2, title: "Buy milk"))
         #expect(list.addForm == nil)
-        #expect(list.todos.todo == [saved, TodoItem(id: id(1), title: "Call Ann")])
+        #expect(list.todos == TestSupport.list(todo: [saved, todo(1, "Call Ann")], next: 3))
         #expect(store.todos == list.todos)
     }
 
     @Test("TA-6 A title is trimmed before it is saved")
     func titleIsTrimmed() throws {
-        let (list, _) = try makeSUT()
+        let (list, store) = try makeSUT()
         let form = list.openAddForm()
         form.title = "   Buy milk  \n"
 
         try form.save()
 
-        #expect(list.todos.todo.titles == ["Buy milk"])
+        #expect(list.todos == TestSupport.list(todo: [TodoItem(id: id(100), number: 1, title: "Buy milk")], next: 2))
+        #expect(store.todos == list.todos)
     }
 
     @Test("TA-7 A title of only spaces counts as empty")
@@ -86,6 +91,7 @@ struct AddTodoViewModelTests {
 
         #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
         #expect(throws: TodoError.emptyTitle) { try form.save() }
+        #expect(TodoError.emptyTitle.localizedDescription == "a title cannot be empty")
         #expect(list.addForm === form)
         #expect(store.todos == Todos())
     }
@@ -103,10 +109,13 @@ struct AddTodoViewModelTests {
         #expect(store.todos == list.todos)
     }
 
-    private func makeSUT(todo: [String] = []) throws -> (TodoListViewModel, InMemoryTodoStore) {
+    private func makeSUT(todo: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (TodoListViewModel, InMemoryTodoStore) {
         let store = InMemoryTodoStore(makeTodos(todo: todo))
         let list = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
         try list.load()
+        leaks.track(list, sourceLocation: sourceLocation)
+        leaks.track(store, sourceLocation: sourceLocation)
         return (list, store)
     }
 }

@@ -6,6 +6,8 @@ import TodoList
 @MainActor
 @Suite("The detail of an item")
 struct TodoDetailViewModelTests {
+    private let leaks = LeakTracker()
+
     @Test("TD-1 Opening a to-do shows its title and a Check action")
     func openTodo() throws {
         let list = try makeSUT(todo: ["Buy milk"])
@@ -16,6 +18,7 @@ struct TodoDetailViewModelTests {
         #expect(detail.title == "Buy milk")
         #expect(detail.state == .todo)
         #expect(detail.action == .check)
+        #expect(detail.action.title == "Check")
     }
 
     @Test("TD-2 Opening a finished item shows its title and an Uncheck action")
@@ -27,6 +30,7 @@ struct TodoDetailViewModelTests {
         #expect(detail.title == "Pay rent")
         #expect(detail.state == .finished)
         #expect(detail.action == .uncheck)
+        #expect(detail.action.title == "Uncheck")
     }
 
     @Test("TD-3 Checking from the detail turns Check into Uncheck, and the list reflects it")
@@ -37,9 +41,11 @@ struct TodoDetailViewModelTests {
         try detail.performAction()
 
         #expect(detail.action == .uncheck)
+        #expect(detail.state == .finished)
         detail.back()
-        #expect(list.todos.todo.titles == ["Buy milk"])
-        #expect(list.todos.finished.titles == ["Call Ann", "Pay rent"])
+        #expect(list.detail == nil)
+        #expect(list.todos == TestSupport.list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann"), finished(3, "Pay rent")],
+                                               next: 4))
     }
 
     @Test("TD-4 Unchecking from the detail turns Uncheck into Check, and the list reflects it")
@@ -50,9 +56,11 @@ struct TodoDetailViewModelTests {
         try detail.performAction()
 
         #expect(detail.action == .check)
+        #expect(detail.state == .todo)
         detail.back()
-        #expect(list.todos.todo.titles == ["Buy milk", "Pay rent"])
-        #expect(list.todos.finished.titles == ["Water plants"])
+        #expect(list.detail == nil)
+        #expect(list.todos == TestSupport.list(todo: [todo(1, "Buy milk"), todo(2, "Pay rent")], finished: [finished(3, "Water plants")],
+                                               next: 4))
     }
 
     @Test("TD-5 Going back from the detail shows the list")
@@ -63,7 +71,7 @@ struct TodoDetailViewModelTests {
         detail.back()
 
         #expect(list.detail == nil)
-        #expect(list.sections.map(\.kind) == [.todo])
+        #expect(list.sections == [TodoSection(kind: .todo, items: [todo(1, "Buy milk")])])
     }
 
     @Test("Opening an item that is not in the list is refused")
@@ -74,10 +82,13 @@ struct TodoDetailViewModelTests {
         #expect(list.detail == nil)
     }
 
-    private func makeSUT(todo: [String] = [], finished: [String] = []) throws -> TodoListViewModel {
-        let list = TodoListViewModel(store: InMemoryTodoStore(makeTodos(todo: todo, finished: finished)),
-                                     newID: SequentialIDs(startingAt: 100).callAsFunction)
+    private func makeSUT(todo: [String] = [], finished: [String] = [],
+                         sourceLocation: SourceLocation = #_sourceLocation) throws -> TodoListViewModel {
+        let store = InMemoryTodoStore(makeTodos(todo: todo, finished: finished))
+        let list = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
         try list.load()
+        leaks.track(list, sourceLocation: sourceLocation)
+        leaks.track(store, sourceLocation: sourceLocation)
         return list
     }
 }

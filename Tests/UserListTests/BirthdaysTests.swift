@@ -6,9 +6,11 @@ import UserList
 @MainActor
 @Suite("Birthdays: a person's page, ages and the upcoming birthdays")
 struct BirthdaysTests {
+    private let leaks = LeakTracker()
+
     @Test("BD-1 A person's page shows the full name, initials, date of birth and age")
     func personPage() throws {
-        let (sut, _) = makeSUT([person(1, "Zoë", "Adams", born: "1990-03-14")], today: "2026-11-22")
+        let (sut, _) = makeSUT([person(1, "Zoë", "Adams", born: "1990-03-14")], today: "2026-11-22", leaks: leaks)
         try sut.load()
 
         let page = try #require(sut.page(for: id(1)))
@@ -16,6 +18,7 @@ struct BirthdaysTests {
         #expect(page.fullName == "Zoë Adams")
         #expect(page.initials == "ZA")
         #expect(page.birthday == "14-03-1990")
+        #expect(page.age == 36)
         #expect(page.ageText == "36 YEARS OLD")
         #expect(sut.page(for: id(9)) == nil)
     }
@@ -43,7 +46,7 @@ struct BirthdaysTests {
 
     @Test("BD-5 Age follows today, so a person kept for a year is a year older")
     func ageFollowsToday() throws {
-        let store = InMemoryPeopleStore(People(everyone: [person(1, "Zoë", "Adams", born: "1990-03-14")]))
+        let store = InMemoryPeopleStore(makePeople([person(1, "Zoë", "Adams", born: "1990-03-14")]))
         var today = date("2026-11-22")
         let sut = UserListViewModel(store: store, today: { today })
         try sut.load()
@@ -60,7 +63,7 @@ struct BirthdaysTests {
         let (sut, _) = makeSUT([
             person(1, "Di", "Dee", born: "1970-11-21"), person(2, "Cy", "Cee", born: "2000-12-25"),
             person(3, "Ann", "Ay", born: "1990-11-22"), person(4, "Bo", "Bee", born: "1985-11-23"),
-        ], today: "2026-11-22")
+        ], today: "2026-11-22", leaks: leaks)
         try sut.load()
 
         let upcoming = sut.upcomingBirthdays
@@ -73,7 +76,7 @@ struct BirthdaysTests {
 
     @Test("BD-6 A leap-day birthday comes up on 1 March in a year without 29 February")
     func upcomingLeapDay() throws {
-        let (sut, _) = makeSUT([person(1, "Leap", "Day", born: "2000-02-29")], today: "2026-02-27")
+        let (sut, _) = makeSUT([person(1, "Leap", "Day", born: "2000-02-29")], today: "2026-02-27", leaks: leaks)
         try sut.load()
 
         #expect(sut.upcomingBirthdays.map(\.date.iso) == ["2026-03-01"])
@@ -82,10 +85,11 @@ struct BirthdaysTests {
 
     @Test("BD-7 With nobody added, the upcoming birthdays say so")
     func noUpcomingBirthdays() throws {
-        let (sut, _) = makeSUT()
+        let (sut, _) = makeSUT(leaks: leaks)
         try sut.load()
 
         #expect(sut.upcomingBirthdays.isEmpty)
+        #expect(sut.withoutUpcomingBirthday.isEmpty)
         #expect(sut.isEmpty)
     }
 }
@@ -113,7 +117,28 @@ struct CalendarDateTests {
     func todayInATimeZone() throws {
         let lateEvening = try #require(ISO8601DateFormatter().date(from: "2026-11-23T02:30:00Z"))
 
-        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "America/New_York"))).iso == "2026-11-22")
-        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "UTC"))).iso == "2026-11-23")
+        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "America/New_York")))?.iso == "2026-11-22")
+        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "UTC")))?.iso == "2026-11-23")
+    }
+}
+
+@MainActor
+@Suite("Birthdays: people without a date of birth")
+struct NoBirthDateTests {
+    private let leaks = LeakTracker()
+
+    @Test("BD-8 A person without a date of birth shows n/a for the date and the age, and is left out of the birthdays")
+    func withoutBirthDate() throws {
+        let (sut, _) = makeSUT([person(1, "Ann", "Ay", born: nil), person(2, "Bo", "Bee", born: "1985-11-23")], leaks: leaks)
+        try sut.load()
+
+        let page = try #require(sut.page(for: id(1)))
+
+        #expect(page.birthday == "n/a")
+        #expect(page.age == nil)
+        #expect(page.ageText == "n/a")
+        #expect(sut.latest == LatestUserCard(firstName: "Bo", lastName: "Bee", birthDate: "23-11-1985"))
+        #expect(sut.upcomingBirthdays.map(\.person.firstName) == ["Bo"])
+        #expect(sut.withoutUpcomingBirthday.map(\.firstName) == ["Ann"])
     }
 }

@@ -1,64 +1,74 @@
 import UserList
 
-/// A person with the number the list of people shows them with, in the chosen order, from 1.
-struct NumberedPerson {
-    let number: Int
-    let person: Person
-}
-
 /// How people look in the terminal and in `--json`.
 struct PeopleRendering {
     let usesColour: Bool
 
     static let howToAdd = "Add someone with: user add FIRST LAST YYYY-MM-DD"
 
-    func home(latest: LatestUserCard, users: [NumberedPerson], order: PeopleOrder) -> String {
+    func home(latest: LatestUserCard, people: [Person], order: PeopleOrder) -> String {
         """
         \(heading("Latest added"))
           First name:    \(TerminalText.escaped(latest.firstName))
           Last name:     \(TerminalText.escaped(latest.lastName))
           Date of birth: \(latest.birthDate)
 
-        """ + "\n" + list(users, order: order)
+        """ + "\n" + list(people, order: order)
     }
 
-    /// `Users (by last name, A to Z)`, then `  1 14-03-1990  Zoë Adams` for each; the date
-    /// comes first so the columns line up whatever the names' scripts.
-    func list(_ users: [NumberedPerson], order: PeopleOrder) -> String {
-        guard !users.isEmpty else { return "\(UserListViewModel.nobodyYet) \(Self.howToAdd)\n" }
-        let width = String(users.map(\.number).max() ?? 0).count
+    /// `Users (by last name, A to Z)`, then `  1 14-03-1990  Zoë Adams` for each, with the
+    /// number each keeps; the date comes first so the columns line up whatever the names' scripts.
+    func list(_ people: [Person], order: PeopleOrder) -> String {
+        guard !people.isEmpty else { return "\(UserListViewModel.nobodyYet) \(Self.howToAdd)\n" }
+        let width = String(people.map(\.number).max() ?? 0).count
         var text = heading("Users (\(Self.describe(order)))") + "\n"
-        for entry in users {
-            let number = String(entry.number)
+        for person in people {
+            let number = String(person.number)
+            let born = person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable.padding(toLength: 10, withPad: " ", startingAt: 0)
             text += "  " + String(repeating: " ", count: width - number.count) + number + " "
-            text += entry.person.birthDate.dayMonthYear + "  " + TerminalText.escaped(entry.person.fullName) + "\n"
+            text += born + "  " + TerminalText.escaped(person.fullName) + "\n"
         }
         return text
     }
 
+    /// A person's page: what the Birthdays seed shows, then what randomuser.me told of them.
     func page(_ page: BirthdayPage) -> String {
+        let details = page.person.details
         var text = """
-            \(TerminalText.escaped(page.fullName)) (\(TerminalText.escaped(page.initials)))
-              Born:  \(page.birthday)
-              Age:   \(page.ageText)
+            \(page.person.number) \(TerminalText.escaped(page.fullName)) (\(TerminalText.escaped(page.initials)))
+              Born:       \(page.birthday)
+              Age:        \(page.ageText)
 
             """
-        if let email = page.person.email {
-            text += "  Email: \(TerminalText.escaped(email))\n"
+        let lines: [(String, String?)] = [
+            ("Email", details.email), ("Phone", details.phone), ("Cell", details.cell),
+            ("Address", details.address.map(\.line).flatMap { $0.isEmpty ? nil : $0 }),
+            ("Registered", details.registered?.dayMonthYear), ("Picture", details.picture),
+        ]
+        for case let (label, value?) in lines {
+            text += "  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + TerminalText.escaped(value) + "\n"
         }
         return text
     }
 
-    func birthdays(_ upcoming: [UpcomingBirthday]) -> String {
-        guard !upcoming.isEmpty else {
+    /// The upcoming birthdays, then who they leave out and why.
+    func birthdays(_ upcoming: [UpcomingBirthday], leftOut: [Person]) -> String {
+        guard !upcoming.isEmpty || !leftOut.isEmpty else {
             return "No birthdays to show: \(UserListViewModel.nobodyYet.lowercased()) \(Self.howToAdd)\n"
         }
-        let width = upcoming.map(\.when.count).max() ?? 0
-        var text = heading("Upcoming birthdays") + "\n"
-        for birthday in upcoming {
-            let when = birthday.when + String(repeating: " ", count: width - birthday.when.count)
-            text += "  \(when)  \(birthday.date.dayMonthYear)  "
-            text += "\(TerminalText.escaped(birthday.person.fullName)) turns \(birthday.turning)\n"
+        var text = ""
+        if !upcoming.isEmpty {
+            let width = upcoming.map(\.when.count).max() ?? 0
+            text += heading("Upcoming birthdays") + "\n"
+            for birthday in upcoming {
+                let when = birthday.when + String(repeating: " ", count: width - birthday.when.count)
+                text += "  \(when)  \(birthday.date.dayMonthYear)  "
+                text += "\(TerminalText.escaped(birthday.person.fullName)) turns \(birthday.turning)\n"
+            }
+        }
+        if !leftOut.isEmpty {
+            let names = leftOut.map { TerminalText.escaped($0.fullName) }.joined(separator: ", ")
+            text += "Left out, with no date of birth to count from: \(names)\n"
         }
         return text
     }
@@ -77,18 +87,27 @@ struct PeopleRendering {
 
     // MARK: - JSON
 
-    static func json(_ entry: NumberedPerson, age: Int) -> JSON {
-        let person = entry.person
+    static func json(_ person: Person, age: Int?) -> JSON {
+        let details = person.details
+        func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
         return .object([
-            ("number", .number(entry.number)),
+            ("number", .number(person.number)),
             ("id", .string(person.id.uuidString)),
             ("firstName", .string(person.firstName)),
             ("lastName", .string(person.lastName)),
-            ("birthDate", .string(person.birthDate.iso)),
-            ("birthday", .string(person.birthDate.dayMonthYear)),
-            ("age", .number(age)),
+            ("birthDate", text(person.birthDate?.iso)),
+            ("birthday", text(person.birthDate?.dayMonthYear)),
+            ("age", age.map(JSON.number) ?? .null),
             ("initials", .string(person.initials)),
-            ("email", person.email.map(JSON.string) ?? .null),
+            ("email", text(details.email)),
+            ("phone", text(details.phone)),
+            ("cell", text(details.cell)),
+            ("address", details.address.map { address in
+                .object([("street", text(address.street)), ("city", text(address.city)), ("state", text(address.state)),
+                         ("country", text(address.country))])
+            } ?? .null),
+            ("registered", text(details.registered?.iso)),
+            ("picture", text(details.picture)),
         ])
     }
 }

@@ -1,48 +1,35 @@
 import TodoList
 
-/// An item with the number `list` shows it with: To do first, then Finished, from 1.
-struct NumberedItem {
-    let number: Int
-    let item: TodoItem
-}
-
-extension Todos {
-    /// Every item with its number, in list order.
-    var numbered: [NumberedItem] {
-        all.enumerated().map { NumberedItem(number: $0.offset + 1, item: $0.element) }
-    }
-}
-
 /// How to-dos look in the terminal and in `--json`.
 struct TodoRendering {
     /// Bold section headings; off when the output is not a terminal or NO_COLOR is set.
     let usesColour: Bool
 
-    /// The sections that hold any of `items`, each item as `  3 [x] Pay rent`,
-    /// numbers aligned on the widest one.
-    func sections(_ items: [NumberedItem]) -> String {
-        let width = String(items.last?.number ?? 0).count
+    /// The sections that hold any of `items`, each item as `  3 [x] Pay rent` with the
+    /// number it keeps, numbers aligned on the widest one.
+    func sections(_ items: [TodoItem]) -> String {
+        let width = String(items.map(\.number).max() ?? 0).count
         var text = ""
         for finished in [false, true] {
-            let section = items.filter { $0.item.isFinished == finished }
+            let section = items.filter { $0.isFinished == finished }
             guard !section.isEmpty else { continue }
             text += heading(finished ? "Finished" : "To do") + "\n"
-            for entry in section {
-                let number = String(entry.number)
+            for item in section {
+                let number = String(item.number)
                 text += "  " + String(repeating: " ", count: width - number.count) + number
                 text += finished ? " [x] " : " [ ] "
-                text += TerminalText.escaped(entry.item.title) + "\n"
+                text += TerminalText.escaped(item.title) + "\n"
             }
         }
         return text
     }
 
-    func detail(_ entry: NumberedItem, state: TodoDetailViewModel.State, action: TodoDetailViewModel.Action) -> String {
+    func detail(_ item: TodoItem, state: TodoDetailViewModel.State, action: TodoDetailViewModel.Action) -> String {
         let command = action == .check ? "check" : "uncheck"
         return """
-            \(entry.number) \(TerminalText.escaped(entry.item.title))
+            \(item.number) \(TerminalText.escaped(item.title))
               State:  \(state == .todo ? "to do" : "finished")
-              Action: \(action.title) (\(command) \(entry.number))
+              Action: \(action.title) (\(command) \(item.number))
 
             """
     }
@@ -51,20 +38,20 @@ struct TodoRendering {
         usesColour ? "\u{1B}[1m\(title)\u{1B}[0m" : title
     }
 
-    static func json(_ entry: NumberedItem) -> JSON {
+    static func json(_ item: TodoItem) -> JSON {
         .object([
-            ("number", .number(entry.number)),
-            ("id", .string(entry.item.id.uuidString)),
-            ("title", .string(entry.item.title)),
-            ("finished", .bool(entry.item.isFinished)),
+            ("number", .number(item.number)),
+            ("id", .string(item.id.uuidString)),
+            ("title", .string(item.title)),
+            ("finished", .bool(item.isFinished)),
         ])
     }
 
     /// `{"todo":[…],"finished":[…]}` holding `items`, whichever section they are in.
-    static func json(_ items: [NumberedItem]) -> JSON {
+    static func json(_ items: [TodoItem]) -> JSON {
         .object([
-            ("todo", .array(items.filter { !$0.item.isFinished }.map(json))),
-            ("finished", .array(items.filter { $0.item.isFinished }.map(json))),
+            ("todo", .array(items.filter { !$0.isFinished }.map(json))),
+            ("finished", .array(items.filter(\.isFinished).map(json))),
         ])
     }
 }

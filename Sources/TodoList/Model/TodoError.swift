@@ -4,9 +4,12 @@ import Foundation
 public enum TodoError: Error, Equatable, Sendable, LocalizedError {
     case emptyTitle
     case noSuchItem
-    case alreadyFinished
-    case notFinished
+    case alreadyFinished(TodoItem.ID)
+    case notFinished(TodoItem.ID)
     case nothingToUndo
+    /// The step undo would take back does not fit the list as it is: it would bring back an
+    /// item, or a number, the list already holds. Only a store changed by hand leads here.
+    case undoDoesNotFit
 
     public var errorDescription: String? {
         switch self {
@@ -15,6 +18,7 @@ public enum TodoError: Error, Equatable, Sendable, LocalizedError {
         case .alreadyFinished: "that item is already finished"
         case .notFinished: "that item is not finished"
         case .nothingToUndo: "there is nothing to undo"
+        case .undoDoesNotFit: "the last change cannot be undone: the list no longer fits its undo step"
         }
     }
 }

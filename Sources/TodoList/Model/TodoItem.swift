@@ -2,15 +2,19 @@ import Foundation
 
 /// One thing to do. The id stays the same for the item's whole life, so a change made
 /// elsewhere (another terminal, another device) can never be applied to the wrong item.
-public struct TodoItem: Identifiable, Codable, Sendable, Equatable {
+public struct TodoItem: Identifiable, Sendable, Equatable {
     public let id: UUID
+    /// The number `list` shows it with. The list gives it when the item is added, and it stays
+    /// with the item until it is deleted, whatever is added, checked or deleted around it.
+    public let number: Int
     /// Kept exactly as the user typed it, after trimming; it may hold any character,
     /// so whatever prints it must escape what a terminal would act on.
     public var title: String
     public var isFinished: Bool
 
-    public init(id: UUID, title: String, isFinished: Bool = false) {
+    public init(id: UUID, number: Int, title: String, isFinished: Bool = false) {
         self.id = id
+        self.number = number
         self.title = title
         self.isFinished = isFinished
     }

@@ -1,40 +1,43 @@
 import Foundation
 import TextSearch
 
-/// The whole list: what is left to do, what is finished, and how to undo the last changes.
+/// The whole list: what is left to do, what is finished, and the number the next item gets.
 ///
-/// It is a plain value changed only through `apply(_:)`, so the same rules hold in a view,
-/// in a command and inside the store, and a test can compare a whole list with `==`.
-public struct Todos: Codable, Sendable, Equatable {
+/// It is a plain value changed only through `apply(_:)` and `revert(_:)`, so the same rules
+/// hold in a view, in a command and inside the store, and a test can compare a whole list with `==`.
+///
+/// Numbers: an item keeps the number it was added with until it is deleted. A new item takes
+/// the next number; once the list is empty, numbering starts again at 1.
+public struct Todos: Sendable, Equatable {
     /// Newest first: an added item goes to the top, an unchecked one to the bottom.
     public private(set) var todo: [TodoItem]
     /// Most recently finished first.
     public private(set) var finished: [TodoItem]
-    private(set) var undoSteps: [UndoStep]
+    /// The number the next item added gets.
+    public private(set) var nextNumber: Int
 
-    /// How many changes undo can go back; older ones are forgotten.
-    public static let undoLimit = 50
-
-    public init(todo: [TodoItem] = [], finished: [TodoItem] = []) {
-        self.todo = todo
-        self.finished = finished
-        self.undoSteps = []
+    public init() {
+        self.init(todo: [], finished: [], nextNumber: 1)
     }
 
-    /// A list as it was saved, undo steps and all.
-    init(todo: [TodoItem], finished: [TodoItem], undoSteps: [UndoStep]) {
+    /// A list as it was saved. Whoever reads it from outside checks it first (a store does).
+    package init(todo: [TodoItem], finished: [TodoItem], nextNumber: Int) {
         self.todo = todo
         self.finished = finished
-        self.undoSteps = undoSteps
+        self.nextNumber = nextNumber
     }
 
-    /// To do, then Finished: the order in which a list is read and numbered.
+    /// To do, then Finished: the order in which a list is shown.
     public var all: [TodoItem] { todo + finished }
 
-    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var isEmpty: Bool { todo.isEmpty && finished.isEmpty }
 
     public func item(withID id: TodoItem.ID) -> TodoItem? {
         todo.first { $0.id == id } ?? finished.first { $0.id == id }
+    }
+
+    public func item(numbered number: Int) -> TodoItem? {
+        todo.first { $0.number == number } ?? finished.first { $0.number == number }
     }
 
     /// The items, To do first, whose title contains `query`, ignoring case and accents.
@@ -43,86 +46,147 @@ public struct Todos: Codable, Sendable, Equatable {
         return all.filter { query.isFound(in: $0.title) }
     }
 
-    /// Makes the change, or throws and leaves the list untouched. Says whether the list changed:
-    /// not for an add of an item it already holds, or a clear with nothing finished, so that a
-    /// store need not compare a list of thousands to know whether to save it.
+    /// Makes the change, or throws and leaves the list untouched. Returns what undoing it takes,
+    /// or nil when the list did not change: an add of an item it already holds, a clear with
+    /// nothing finished. A store need not compare a list of thousands to know whether to save it.
     @discardableResult
-    public mutating func apply(_ change: TodoChange) throws(TodoError) -> Bool {
+    public mutating func apply(_ change: TodoChange) throws(TodoError) -> TodoStep? {
+        let step: TodoStep
         switch change {
-        case .add(let item):
-            guard let title = TodoItem.normalizedTitle(item.title) else { throw .emptyTitle }
-            guard self.item(withID: item.id) == nil else { return false }
-            todo.insert(TodoItem(id: item.id, title: title), at: 0)
-            record(UndoStep(removing: [item.id], restoring: []))
-
-        case .check(let id):
-            guard let index = todo.firstIndex(where: { $0.id == id }) else {
-                throw finished.contains { $0.id == id } ? .alreadyFinished : .noSuchItem
-            }
-            let item = todo.remove(at: index)
-            finished.insert(TodoItem(id: id, title: item.title, isFinished: true), at: 0)
-            record(UndoStep(removing: [id], restoring: [Placement(item: item, index: index)]))
-
-        case .uncheck(let id):
-            guard let index = finished.firstIndex(where: { $0.id == id }) else {
-                throw todo.contains { $0.id == id } ? .notFinished : .noSuchItem
-            }
-            let item = finished.remove(at: index)
-            todo.append(TodoItem(id: id, title: item.title))
-            record(UndoStep(removing: [id], restoring: [Placement(item: item, index: index)]))
-
-        case .delete(let id):
-            let placement = try self.placement(of: id)
-            remove([id])
-            record(UndoStep(removing: [], restoring: [placement]))
-
-        case .rename(let id, let typed):
+        case let .add(id, typed):
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
-            let placement = try self.placement(of: id)
+            guard item(withID: id) == nil else { return nil }
+            todo.insert(TodoItem(id: id, number: nextNumber, title: title), at: 0)
+            nextNumber += 1
+            step = TodoStep(kind: .add, removing: [id], restoring: [])
+
+        case .check(let ids):
+            let ids = Self.unique(ids)
+            guard !ids.isEmpty else { return nil }
+            let placements = try Self.placements(of: ids, in: todo, elsewhere: finished, whenElsewhere: TodoError.alreadyFinished)
+            remove(ids)
+            for placement in placements {
+                var item = placement.item
+                item.isFinished = true
+                finished.insert(item, at: 0)
+            }
+            step = TodoStep(kind: .check, removing: ids, restoring: placements)
+
+        case .uncheck(let ids):
+            let ids = Self.unique(ids)
+            guard !ids.isEmpty else { return nil }
+            let placements = try Self.placements(of: ids, in: finished, elsewhere: todo, whenElsewhere: TodoError.notFinished)
+            remove(ids)
+            for placement in placements {
+                var item = placement.item
+                item.isFinished = false
+                todo.append(item)
+            }
+            step = TodoStep(kind: .uncheck, removing: ids, restoring: placements)
+
+        case .delete(let ids):
+            let ids = Self.unique(ids)
+            guard !ids.isEmpty else { return nil }
+            let placements = try ids.map { id throws(TodoError) in try placement(of: id) }
+            remove(ids)
+            step = TodoStep(kind: .delete, removing: [], restoring: placements)
+
+        case let .rename(id, typed):
+            guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
+            let placement = try placement(of: id)
             var renamed = placement.item
             renamed.title = title
-            replace(renamed)
-            record(UndoStep(removing: [id], restoring: [placement]))
+            if renamed.isFinished { finished[placement.index] = renamed } else { todo[placement.index] = renamed }
+            step = TodoStep(kind: .rename, removing: [id], restoring: [placement])
 
         case .clearFinished:
-            guard !finished.isEmpty else { return false }
+            guard !finished.isEmpty else { return nil }
             let placements = finished.enumerated().map { Placement(item: $0.element, index: $0.offset) }
             finished.removeAll()
-            record(UndoStep(removing: [], restoring: placements))
-
-        case .undo:
-            guard let step = undoSteps.popLast() else { throw .nothingToUndo }
-            remove(step.removing)
-            for placement in step.restoring.sorted(by: { $0.index < $1.index }) {
-                insert(placement)
-            }
+            step = TodoStep(kind: .clearFinished, removing: [], restoring: placements)
         }
-        return true
+        restartNumberingIfEmpty()
+        return step
     }
 
-    /// Adds `items` one after the other, as `apply(.add(_:))` would, the last one ending up
-    /// at the top; an item whose id is already in the list is skipped. It looks at the list once,
-    /// not once per item, and only remembers the ids that arrive, so a store can bring in a
-    /// few adds to a list of a hundred thousand, or thousands of adds, at the cost of one.
-    public mutating func add(contentsOf items: [TodoItem]) throws(TodoError) {
-        guard !items.isEmpty else { return }
-        let arriving = Set(items.map(\.id))
+    /// Adds new items one after the other, as `apply(.add(…))` would, the last one ending up
+    /// at the top, and returns a step for each; an item whose id is already in the list is
+    /// skipped. It looks at the list once, not once per item, so a store can bring in thousands
+    /// of adds at the cost of one.
+    public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws(TodoError) -> [TodoStep] {
+        guard !new.isEmpty else { return [] }
+        let arriving = Set(new.map(\.id))
         var known = Set(todo.lazy.map(\.id).filter(arriving.contains))
         known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
-        for item in items where !known.contains(item.id) {
-            guard let title = TodoItem.normalizedTitle(item.title) else { throw .emptyTitle }
-            known.insert(item.id)
-            added.append(TodoItem(id: item.id, title: title))
+        for (id, typed) in new where !known.contains(id) {
+            guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
+            known.insert(id)
+            added.append(TodoItem(id: id, number: nextNumber + added.count, title: title))
         }
-        guard !added.isEmpty else { return }
         todo.insert(contentsOf: added.reversed(), at: 0)
-        for item in added.suffix(Self.undoLimit) {
-            record(UndoStep(removing: [item.id], restoring: []))
+        nextNumber += added.count
+        return added.map { TodoStep(kind: .add, removing: [$0.id], restoring: []) }
+    }
+
+    /// Takes back the change `step` came from, provided the list is as that change left it
+    /// (undo takes steps back newest first). Returns what was undone, in words:
+    /// `deleted “Buy milk”`. Throws `undoDoesNotFit`, and changes nothing, when bringing the
+    /// items back would repeat an id or a number the list already holds.
+    @discardableResult
+    public mutating func revert(_ step: TodoStep) throws(TodoError) -> String {
+        let summary = summary(of: step)
+        var reverted = self
+        reverted.remove(step.removing)
+        var ids = Set(reverted.all.map(\.id))
+        var numbers = Set(reverted.all.map(\.number))
+        for placement in step.restoring.sorted(by: { $0.index < $1.index }) {
+            guard ids.insert(placement.item.id).inserted, numbers.insert(placement.item.number).inserted,
+                  placement.item.number >= 1 else { throw .undoDoesNotFit }
+            reverted.insert(placement)
         }
+        reverted.nextNumber = max(reverted.nextNumber, (numbers.max() ?? 0) + 1)
+        reverted.restartNumberingIfEmpty()
+        self = reverted
+        return summary
     }
 
     // MARK: - Private
+
+    /// What undoing `step` takes back, said about the items as they are now and were then.
+    private func summary(of step: TodoStep) -> String {
+        let now = step.removing.compactMap { item(withID: $0)?.title }
+        let before = step.restoring.map(\.item.title)
+        func named(_ verb: String, _ titles: [String], noun: String = "to-dos") -> String {
+            titles.count == 1 ? "\(verb) “\(titles[0])”" : "\(verb) \(titles.count) \(noun)"
+        }
+        switch step.kind {
+        case .add: return named("added", now)
+        case .check: return named("checked", before)
+        case .uncheck: return named("unchecked", before)
+        case .delete: return named("deleted", before)
+        case .rename: return "renamed “\(before.first ?? "")” to “\(now.first ?? "")”"
+        case .clearFinished: return "cleared \(before.count) finished \(before.count == 1 ? "to-do" : "to-dos")"
+        case .change: return "the last change to the to-dos"
+        }
+    }
+
+    /// Where each item stands in `section`; an item in the other section throws what
+    /// `whenElsewhere` makes of its id, one in neither `noSuchItem`.
+    private static func placements(of ids: [TodoItem.ID], in section: [TodoItem], elsewhere other: [TodoItem],
+                                   whenElsewhere: (TodoItem.ID) -> TodoError) throws(TodoError) -> [Placement] {
+        try ids.map { id throws(TodoError) in
+            guard let index = section.firstIndex(where: { $0.id == id }) else {
+                throw other.contains { $0.id == id } ? whenElsewhere(id) : .noSuchItem
+            }
+            return Placement(item: section[index], index: index)
+        }
+    }
+
+    private static func unique(_ ids: [TodoItem.ID]) -> [TodoItem.ID] {
+        var seen = Set<TodoItem.ID>()
+        return ids.filter { seen.insert($0).inserted }
+    }
 
     private func placement(of id: TodoItem.ID) throws(TodoError) -> Placement {
         if let index = todo.firstIndex(where: { $0.id == id }) {
@@ -134,11 +198,8 @@ public struct Todos: Codable, Sendable, Equatable {
         throw .noSuchItem
     }
 
-    private mutating func record(_ step: UndoStep) {
-        undoSteps.append(step)
-        if undoSteps.count > Self.undoLimit {
-            undoSteps.removeFirst(undoSteps.count - Self.undoLimit)
-        }
+    private mutating func restartNumberingIfEmpty() {
+        if isEmpty { nextNumber = 1 }
     }
 
     private mutating func remove(_ ids: [TodoItem.ID]) {
@@ -148,29 +209,12 @@ public struct Todos: Codable, Sendable, Equatable {
         finished.removeAll { removed.contains($0.id) }
     }
 
-    private mutating func replace(_ item: TodoItem) {
-        if let index = todo.firstIndex(where: { $0.id == item.id }) { todo[index] = item }
-        if let index = finished.firstIndex(where: { $0.id == item.id }) { finished[index] = item }
-    }
-
+    /// Puts the item back in its section, at its index or at the end when the section is shorter.
     private mutating func insert(_ placement: Placement) {
         if placement.item.isFinished {
-            finished.insert(placement.item, at: min(placement.index, finished.count))
+            finished.insert(placement.item, at: min(max(placement.index, 0), finished.count))
         } else {
-            todo.insert(placement.item, at: min(placement.index, todo.count))
+            todo.insert(placement.item, at: min(max(placement.index, 0), todo.count))
         }
     }
-}
-
-/// What undoing one change takes: the items it brought in go, the items it moved or removed
-/// come back where they were. Every change is undone this one way.
-struct UndoStep: Codable, Sendable, Equatable {
-    var removing: [TodoItem.ID]
-    var restoring: [Placement]
-}
-
-/// An item as it was, and where it stood in its section.
-struct Placement: Codable, Sendable, Equatable {
-    var item: TodoItem
-    var index: Int
 }

@@ -4,17 +4,25 @@ import Observation
 
 /// The add form: a title, Cancel and Save. Opened by `TodoListViewModel.openAddForm()`;
 /// saving or cancelling closes it.
+///
+/// It saves to the store itself and tells the list through closures that hold the list
+/// weakly: the list holds the form while it is open, and the form must not hold the list.
 @MainActor
 @Observable
 public final class AddTodoViewModel {
     public var title = ""
 
-    private let list: TodoListViewModel
+    private let store: any TodoStore
     private let newID: () -> UUID
+    private let saved: (TodoItem) -> Void
+    private let closed: () -> Void
 
-    init(list: TodoListViewModel, newID: @escaping () -> UUID) {
-        self.list = list
+    init(store: any TodoStore, newID: @escaping () -> UUID, saved: @escaping (TodoItem) -> Void,
+         closed: @escaping () -> Void) {
+        self.store = store
         self.newID = newID
+        self.saved = saved
+        self.closed = closed
     }
 
     /// Enabled and green once the title holds something besides spaces; disabled and grey before.
@@ -27,14 +35,14 @@ public final class AddTodoViewModel {
     @discardableResult
     public func save() throws -> TodoItem {
         guard let title = TodoItem.normalizedTitle(title) else { throw TodoError.emptyTitle }
-        let item = TodoItem(id: newID(), title: title)
-        try list.add(item)
-        list.closeAddForm()
+        let item = try store.add(id: newID(), title: title)
+        saved(item)
+        closed()
         return item
     }
 
     /// Closes the form; nothing is added.
     public func cancel() {
-        list.closeAddForm()
+        closed()
     }
 }

@@ -3,6 +3,9 @@ import Observation
 
 /// One item on its own screen, with the one action that suits it: Check for a to-do,
 /// Uncheck for a finished item. Opened by `TodoListViewModel.openDetail(_:)`.
+///
+/// Like the add form it changes the store itself and tells the list through closures that
+/// hold the list weakly, so the list and its open detail never keep each other alive.
 @MainActor
 @Observable
 public final class TodoDetailViewModel {
@@ -22,29 +25,31 @@ public final class TodoDetailViewModel {
     }
 
     public private(set) var item: TodoItem
-    private let list: TodoListViewModel
+    private let store: any TodoStore
+    private let changed: (Todos) -> Void
+    private let closed: () -> Void
 
-    init(item: TodoItem, list: TodoListViewModel) {
+    init(item: TodoItem, store: any TodoStore, changed: @escaping (Todos) -> Void, closed: @escaping () -> Void) {
         self.item = item
-        self.list = list
+        self.store = store
+        self.changed = changed
+        self.closed = closed
     }
 
     public var title: String { item.title }
     public var state: State { item.isFinished ? .finished : .todo }
     public var action: Action { item.isFinished ? .uncheck : .check }
 
-    /// Checks or unchecks the item in the list, so the list shows it when the user goes back.
+    /// Checks or unchecks the item, so the list shows it when the user goes back.
     public func performAction() throws {
-        switch action {
-        case .check: try list.check(item.id)
-        case .uncheck: try list.uncheck(item.id)
-        }
-        if let updated = list.todos.item(withID: item.id) {
+        let todos = try store.apply(action == .check ? .check([item.id]) : .uncheck([item.id]))
+        changed(todos)
+        if let updated = todos.item(withID: item.id) {
             item = updated
         }
     }
 
     public func back() {
-        list.closeDetail()
+        closed()
     }
 }

@@ -58,22 +58,35 @@ public final class TodoListViewModel {
             .filter { !$0.items.isEmpty }
     }
 
-    public var isEmpty: Bool { todos.all.isEmpty }
+    public var isEmpty: Bool { todos.isEmpty }
 
     public var counter: String {
         "\(todos.todo.count) to do, \(todos.finished.count) finished"
     }
 
-    public func check(_ id: TodoItem.ID) throws { try apply(.check(id)) }
-    public func uncheck(_ id: TodoItem.ID) throws { try apply(.uncheck(id)) }
-    public func delete(_ id: TodoItem.ID) throws { try apply(.delete(id)) }
+    public func check(_ ids: TodoItem.ID...) throws { try apply(.check(ids)) }
+    public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids)) }
+    public func uncheck(_ ids: TodoItem.ID...) throws { try apply(.uncheck(ids)) }
+    public func uncheck(_ ids: [TodoItem.ID]) throws { try apply(.uncheck(ids)) }
+    public func delete(_ ids: TodoItem.ID...) throws { try apply(.delete(ids)) }
+    public func delete(_ ids: [TodoItem.ID]) throws { try apply(.delete(ids)) }
     public func rename(_ id: TodoItem.ID, to title: String) throws { try apply(.rename(id, to: title)) }
     public func clearFinished() throws { try apply(.clearFinished) }
-    public func undo() throws { try apply(.undo) }
+
+    /// Takes back the last change saved, and shows the list as it is after it. Returns what
+    /// was undone, in words.
+    @discardableResult
+    public func undo() throws -> String {
+        let summary = try store.undo()
+        try load()
+        return summary
+    }
 
     @discardableResult
     public func openAddForm() -> AddTodoViewModel {
-        let form = AddTodoViewModel(list: self, newID: newID)
+        let form = AddTodoViewModel(store: store, newID: newID,
+                                    saved: { [weak self] in self?.todos.showAdded($0) },
+                                    closed: { [weak self] in self?.addForm = nil })
         addForm = form
         return form
     }
@@ -81,25 +94,23 @@ public final class TodoListViewModel {
     @discardableResult
     public func openDetail(_ id: TodoItem.ID) throws -> TodoDetailViewModel {
         guard let item = todos.item(withID: id) else { throw TodoError.noSuchItem }
-        let opened = TodoDetailViewModel(item: item, list: self)
+        let opened = TodoDetailViewModel(item: item, store: store,
+                                         changed: { [weak self] in self?.todos = $0 },
+                                         closed: { [weak self] in self?.detail = nil })
         detail = opened
         return opened
     }
 
-    func add(_ item: TodoItem) throws {
-        try store.add(item)
-        try todos.apply(.add(item))
-    }
-
-    func closeAddForm() {
-        addForm = nil
-    }
-
-    func closeDetail() {
-        detail = nil
-    }
-
     private func apply(_ change: TodoChange) throws {
         todos = try store.apply(change)
+    }
+}
+
+extension Todos {
+    /// Puts an item the store has just added on top of the list as last loaded, with the
+    /// number the store gave it.
+    mutating func showAdded(_ item: TodoItem) {
+        guard self.item(withID: item.id) == nil else { return }
+        self = Todos(todo: [item] + todo, finished: finished, nextNumber: max(nextNumber, item.number + 1))
     }
 }

@@ -35,13 +35,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     }
 
     /// The day it is at `date` in `timeZone`: what "today" means to the person at the keyboard.
-    public init(_ date: Date, in timeZone: TimeZone) {
+    /// Nil for an instant outside the years 1 to 9999.
+    public init?(_ date: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// `1990-03-14`: how it is typed and stored.
@@ -60,24 +60,25 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 
     // MARK: - Birthdays
 
-    /// The day this date's anniversary falls on in `year`. Someone born on 29 February has it
-    /// on 1 March in a year without one: that is the day they are a year older.
-    public func anniversary(in year: Int) -> CalendarDate {
+    /// The day this date's anniversary falls on in `year`, nil past the year 9999. Someone born
+    /// on 29 February has it on 1 March in a year without one: that is the day they are a year older.
+    public func anniversary(in year: Int) -> CalendarDate? {
         if month == 2 && day == 29 && !Self.isLeap(year) {
-            return CalendarDate(year: year, month: 3, day: 1)!
+            return CalendarDate(year: year, month: 3, day: 1)
         }
-        return CalendarDate(year: year, month: month, day: day)!
+        return CalendarDate(year: year, month: month, day: day)
     }
 
     /// Whole years from this date to `today`; one more on each anniversary, not the day before.
     public func years(on today: CalendarDate) -> Int {
         let years = today.year - year
-        return today < anniversary(in: today.year) ? years - 1 : years
+        guard let anniversary = anniversary(in: today.year) else { return years }
+        return today < anniversary ? years - 1 : years
     }
 
-    /// The first anniversary on or after `today`.
-    public func nextAnniversary(onOrAfter today: CalendarDate) -> CalendarDate {
-        let thisYear = anniversary(in: today.year)
+    /// The first anniversary on or after `today`; nil when it would fall after 9999-12-31.
+    public func nextAnniversary(onOrAfter today: CalendarDate) -> CalendarDate? {
+        guard let thisYear = anniversary(in: today.year) else { return nil }
         return thisYear < today ? anniversary(in: today.year + 1) : thisYear
     }
 

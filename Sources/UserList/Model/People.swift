@@ -2,7 +2,7 @@ import Foundation
 import TextSearch
 
 /// How the list of people is ordered. The user's choice is kept in the store.
-public enum PeopleOrder: String, Codable, Sendable, CaseIterable {
+public enum PeopleOrder: String, Sendable, CaseIterable {
     /// The order the people were added in, the most recent last.
     case added
     /// By last name from A to Z.
@@ -13,7 +13,10 @@ public enum PeopleOrder: String, Codable, Sendable, CaseIterable {
 
 /// Where loading from randomuser.me has got to: the seed that keeps its pages the same, and
 /// the page to ask for next.
-public struct FetchProgress: Codable, Sendable, Equatable {
+public struct FetchProgress: Sendable, Equatable {
+    /// randomuser.me numbers its pages from 1; past this one a store is damaged, not busy.
+    public static let lastPage = 1_000_000
+
     public let seed: String
     public let nextPage: Int
 
@@ -24,90 +27,206 @@ public struct FetchProgress: Codable, Sendable, Equatable {
 }
 
 /// Everything the user can do to the people, as a value the store applies to the latest saved list.
-public enum PeopleChange: Codable, Sendable, Equatable {
-    /// Adds the person last in the order added. Adding the same id again adds nothing.
-    case add(Person)
-    /// Removes a person added by hand; a loaded person is set aside instead, so no later
+public enum PeopleChange: Sendable, Equatable {
+    /// Adds the person last in the order added. Adding the same id again adds nothing; someone
+    /// with the same names and date of birth as a person in the list is refused unless `again`.
+    case add(NewPerson, again: Bool)
+    /// Removes people added by hand; a loaded person is set aside instead, so no later
     /// page brings them back.
-    case delete(Person.ID)
+    case delete([Person.ID])
     case sort(PeopleOrder)
     /// Adds the people of page `page` who are not known yet, known meaning in the list or deleted.
-    case merge([Person], seed: String, page: Int)
+    case load(page: Int, seed: String, people: [NewPerson])
     /// Remembers a search that found nobody, so a later search containing it need not look.
-    case rememberNoMatch(String)
+    /// It is not a change a user undoes: it only saves looking again.
+    case rememberUnmatched(String)
 }
 
 public enum PeopleError: Error, Equatable, Sendable, LocalizedError {
     case noSuchPerson
+    /// Someone with the same names and date of birth is in the list already.
+    case alreadyThere(Person)
+    case nothingToUndo
+    /// The step undo would take back does not fit the people as they are (only a store
+    /// changed by hand leads here).
+    case undoDoesNotFit
 
     public var errorDescription: String? {
-        "that person is no longer in the list"
+        switch self {
+        case .noSuchPerson: "that person is no longer in the list"
+        case .alreadyThere(let person): "\(person.fullName) (\(person.number)) is in the list already"
+        case .nothingToUndo: "there is nothing to undo"
+        case .undoDoesNotFit: "the last change cannot be undone: the people no longer fit its undo step"
+        }
+    }
+}
+
+/// What undoing one change to the people takes. `People.apply(_:)` hands one back for every
+/// change a user would undo; whoever keeps the history (a store) keeps the steps.
+public struct PeopleStep: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case add, delete, sort, load
+    }
+
+    public let kind: Kind
+    /// The people the change brought in.
+    public let removing: [Person.ID]
+    /// The people the change removed, each where they stood in the order added.
+    public let restoring: [PersonPlacement]
+    /// The order before a sort.
+    public let sortOrder: PeopleOrder?
+    /// Where loading had got to before a load; nil when nothing had been loaded.
+    public let fetchProgress: FetchProgress?
+
+    public init(kind: Kind, removing: [Person.ID] = [], restoring: [PersonPlacement] = [], sortOrder: PeopleOrder? = nil,
+                fetchProgress: FetchProgress? = nil) {
+        self.kind = kind
+        self.removing = removing
+        self.restoring = restoring
+        self.sortOrder = sortOrder
+        self.fetchProgress = fetchProgress
+    }
+}
+
+/// A person as they were, and where they stood in the order added, counted from 0.
+public struct PersonPlacement: Sendable, Equatable {
+    public let person: Person
+    public let index: Int
+
+    public init(person: Person, index: Int) {
+        self.person = person
+        self.index = index
     }
 }
 
 /// Everyone the user added or loaded, in the order added, and the order they chose to see them in.
-public struct People: Codable, Sendable, Equatable {
+///
+/// Numbers: a person keeps the number they were added with until they are deleted; once
+/// nobody is left, numbering starts again at 1.
+public struct People: Sendable, Equatable {
     public private(set) var everyone: [Person]
     public private(set) var sortOrder: PeopleOrder
     /// Loaded people the user deleted: never shown, never loaded again.
     public private(set) var deleted: [Person]
     public private(set) var fetchProgress: FetchProgress?
     /// Searches that found nobody, since people were last added.
-    public private(set) var blacklist: [String]
+    public private(set) var unmatchedSearches: [String]
+    /// The number the next person added gets.
+    public private(set) var nextNumber: Int
 
-    public init(everyone: [Person] = [], sortOrder: PeopleOrder = .added) {
-        self.everyone = everyone
-        self.sortOrder = sortOrder
-        self.deleted = []
-        self.fetchProgress = nil
-        self.blacklist = []
+    public init(sortOrder: PeopleOrder = .added) {
+        self.init(everyone: [], sortOrder: sortOrder, deleted: [], fetchProgress: nil, unmatchedSearches: [], nextNumber: 1)
     }
 
-    /// People as they were saved, with everything loading remembers.
-    init(everyone: [Person], sortOrder: PeopleOrder, deleted: [Person], fetchProgress: FetchProgress?, blacklist: [String]) {
+    /// People as they were saved. Whoever reads them from outside checks them first (a store does).
+    package init(everyone: [Person], sortOrder: PeopleOrder, deleted: [Person], fetchProgress: FetchProgress?,
+                 unmatchedSearches: [String], nextNumber: Int) {
         self.everyone = everyone
         self.sortOrder = sortOrder
         self.deleted = deleted
         self.fetchProgress = fetchProgress
-        self.blacklist = blacklist
+        self.unmatchedSearches = unmatchedSearches
+        self.nextNumber = nextNumber
     }
 
     /// The person added last, whatever the order shown.
     public var latest: Person? { everyone.last }
 
-    public mutating func apply(_ change: PeopleChange) throws(PeopleError) {
-        switch change {
-        case .add(let person):
-            guard !everyone.contains(where: { $0.id == person.id }) else { return }
-            everyone.append(person)
-            blacklist.removeAll()
-        case .delete(let id):
-            guard let index = everyone.firstIndex(where: { $0.id == id }) else { throw .noSuchPerson }
-            let person = everyone.remove(at: index)
-            if person.isFetched {
-                deleted.append(person)
-            }
-        case .sort(let order):
-            sortOrder = order
-        case .merge(let page, let seed, let number):
-            var known = Identities(everyone + deleted)
-            for person in page where !known.contains(person) {
-                everyone.append(person)
-                known.insert(person)
-                blacklist.removeAll()
-            }
-            let next = max(number + 1, fetchProgress?.nextPage ?? 1)
-            fetchProgress = FetchProgress(seed: fetchProgress?.seed ?? seed, nextPage: next)
-        case .rememberNoMatch(let query):
-            if !blacklist.contains(query) {
-                blacklist.append(query)
-            }
+    public func person(numbered number: Int) -> Person? {
+        everyone.first { $0.number == number }
+    }
+
+    /// Someone with the same names (ignoring case) and date of birth as `details`.
+    public func sameAs(_ details: PersonDetails) -> Person? {
+        everyone.first {
+            $0.birthDate == details.birthDate
+                && $0.firstName.caseInsensitiveCompare(details.firstName) == .orderedSame
+                && $0.lastName.caseInsensitiveCompare(details.lastName) == .orderedSame
         }
     }
 
+    /// Makes the change, or throws and leaves the people untouched. Returns what undoing it
+    /// takes, or nil when there is nothing a user would undo.
+    @discardableResult
+    public mutating func apply(_ change: PeopleChange) throws(PeopleError) -> PeopleStep? {
+        let step: PeopleStep?
+        switch change {
+        case let .add(new, again):
+            guard !everyone.contains(where: { $0.id == new.id }) else { return nil }
+            if !again, let existing = sameAs(new.details) { throw .alreadyThere(existing) }
+            everyone.append(take(new))
+            unmatchedSearches.removeAll()
+            step = PeopleStep(kind: .add, removing: [new.id])
+
+        case .delete(let ids):
+            var seen = Set<Person.ID>()
+            let ids = ids.filter { seen.insert($0).inserted }
+            guard !ids.isEmpty else { return nil }
+            let placements = try ids.map { id throws(PeopleError) in
+                guard let index = everyone.firstIndex(where: { $0.id == id }) else { throw .noSuchPerson }
+                return PersonPlacement(person: everyone[index], index: index)
+            }
+            everyone.removeAll { seen.contains($0.id) }
+            deleted += placements.map(\.person).filter(\.isFetched)
+            step = PeopleStep(kind: .delete, restoring: placements)
+
+        case .sort(let order):
+            guard order != sortOrder else { return nil }
+            step = PeopleStep(kind: .sort, sortOrder: sortOrder)
+            sortOrder = order
+
+        case let .load(page, seed, arriving):
+            var known = Identities(everyone + deleted)
+            var added: [Person.ID] = []
+            for new in arriving where !known.contains(new.details) && !everyone.contains(where: { $0.id == new.id }) {
+                everyone.append(take(new))
+                known.insert(new.details)
+                added.append(new.id)
+            }
+            if !added.isEmpty { unmatchedSearches.removeAll() }
+            step = PeopleStep(kind: .load, removing: added, fetchProgress: fetchProgress)
+            let next = max(min(page, FetchProgress.lastPage - 1) + 1, fetchProgress?.nextPage ?? 1)
+            fetchProgress = FetchProgress(seed: fetchProgress?.seed ?? seed, nextPage: next)
+
+        case .rememberUnmatched(let query):
+            if !unmatchedSearches.contains(query) {
+                unmatchedSearches.append(query)
+            }
+            step = nil
+        }
+        if everyone.isEmpty { nextNumber = 1 }
+        return step
+    }
+
+    /// Takes back the change `step` came from, provided the people are as it left them (undo
+    /// takes steps back newest first). Returns what was undone, in words: `deleted “Ada Lovelace”`.
+    @discardableResult
+    public mutating func revert(_ step: PeopleStep) throws(PeopleError) -> String {
+        let summary = summary(of: step)
+        var reverted = self
+        let removing = Set(step.removing)
+        reverted.everyone.removeAll { removing.contains($0.id) }
+        var ids = Set(reverted.everyone.map(\.id))
+        var numbers = Set(reverted.everyone.map(\.number))
+        for placement in step.restoring.sorted(by: { $0.index < $1.index }) {
+            guard ids.insert(placement.person.id).inserted, numbers.insert(placement.person.number).inserted,
+                  placement.person.number >= 1 else { throw .undoDoesNotFit }
+            reverted.deleted.removeAll { $0.id == placement.person.id }
+            reverted.everyone.insert(placement.person, at: min(max(placement.index, 0), reverted.everyone.count))
+        }
+        switch step.kind {
+        case .sort: reverted.sortOrder = step.sortOrder ?? .added
+        case .load: reverted.fetchProgress = step.fetchProgress
+        case .add, .delete: break
+        }
+        reverted.nextNumber = reverted.everyone.isEmpty ? 1 : max(reverted.nextNumber, (numbers.max() ?? 0) + 1)
+        self = reverted
+        return summary
+    }
+
     /// A remembered search that `query` contains: whatever it would find, that one found nobody.
-    public func rememberedNoMatch(within query: String) -> String? {
-        blacklist.first { TextQuery($0).isFound(in: query) }
+    public func rememberedUnmatched(within query: String) -> String? {
+        unmatchedSearches.first { TextQuery($0).isFound(in: query) }
     }
 
     /// Everyone in the chosen order. Last names compare without case or accents, the way
@@ -132,20 +251,27 @@ public struct People: Codable, Sendable, Equatable {
         }.map(\.person)
     }
 
-    // MARK: - Reading older stores
+    // MARK: - Private
 
-    private enum CodingKeys: String, CodingKey {
-        case everyone, sortOrder, deleted, fetchProgress, blacklist
+    private mutating func take(_ new: NewPerson) -> Person {
+        defer { nextNumber += 1 }
+        return Person(id: new.id, number: nextNumber, addedAt: new.addedAt, details: new.details)
     }
 
-    /// A store written before loading existed has no deleted people, progress or blacklist.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        everyone = try container.decode([Person].self, forKey: .everyone)
-        sortOrder = try container.decode(PeopleOrder.self, forKey: .sortOrder)
-        deleted = try container.decodeIfPresent([Person].self, forKey: .deleted) ?? []
-        fetchProgress = try container.decodeIfPresent(FetchProgress.self, forKey: .fetchProgress)
-        blacklist = try container.decodeIfPresent([String].self, forKey: .blacklist) ?? []
+    private func summary(of step: PeopleStep) -> String {
+        let now = step.removing.compactMap { id in everyone.first { $0.id == id }?.fullName }
+        let before = step.restoring.map(\.person.fullName)
+        func named(_ verb: String, _ names: [String]) -> String {
+            names.count == 1 ? "\(verb) “\(names[0])”" : "\(verb) \(names.count) people"
+        }
+        switch step.kind {
+        case .add: return named("added", now)
+        case .delete: return named("deleted", before)
+        case .sort: return "sorted the people"
+        case .load:
+            let page = step.fetchProgress?.nextPage ?? 1
+            return "loaded page \(page) (\(now.count == 1 ? "1 person" : "\(now.count) people"))"
+        }
     }
 }
 
@@ -158,10 +284,10 @@ private struct Identities {
     private var emailsWithoutID: Set<String> = []
 
     init(_ people: [Person]) {
-        people.forEach { insert($0) }
+        people.forEach { insert($0.details) }
     }
 
-    func contains(_ person: Person) -> Bool {
+    func contains(_ person: PersonDetails) -> Bool {
         let email = person.email?.lowercased()
         if let id = person.remoteID?.lowercased() {
             return ids.contains(id) || email.map(emailsWithoutID.contains) == true
@@ -169,7 +295,7 @@ private struct Identities {
         return email.map(emails.contains) == true
     }
 
-    mutating func insert(_ person: Person) {
+    mutating func insert(_ person: PersonDetails) {
         let email = person.email?.lowercased()
         if let id = person.remoteID?.lowercased() {
             ids.insert(id)

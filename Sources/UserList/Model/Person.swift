@@ -1,28 +1,96 @@
 import Foundation
 import TextSearch
 
-/// Someone whose birthday the user keeps track of.
-public struct Person: Identifiable, Codable, Sendable, Equatable {
-    public let id: UUID
+/// Where a person lives, as randomuser.me describes it; any part may be missing.
+public struct Address: Codable, Sendable, Equatable {
+    public var street: String?
+    public var city: String?
+    public var state: String?
+    public var country: String?
+
+    public init(street: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil) {
+        self.street = street
+        self.city = city
+        self.state = state
+        self.country = country
+    }
+
+    /// `9727 Walnut Hill Ln, Cape Coral, Minnesota, United States`: the parts there are.
+    public var line: String {
+        [street, city, state, country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}
+
+/// Who a person is, as typed in the add form or loaded from randomuser.me: everything but
+/// what the list gives them when they arrive (an id, a number, the time).
+public struct PersonDetails: Codable, Sendable, Equatable {
     public var firstName: String
     public var lastName: String
-    public var birthDate: CalendarDate
-    /// When the person was added; the order added is also the order of `People.everyone`.
-    public var addedAt: Date
+    /// Nil when the person came without one (randomuser.me may leave it out): they are kept,
+    /// shown with `n/a`, and left out of the birthdays.
+    public var birthDate: CalendarDate?
     public var email: String?
+    public var phone: String?
+    public var cell: String?
+    public var address: Address?
+    /// The day they registered at randomuser.me.
+    public var registered: CalendarDate?
+    /// The address of their picture.
+    public var picture: String?
     /// The id the person has at randomuser.me (`login.uuid`); nil for people added by hand.
     public var remoteID: String?
 
-    public init(id: UUID, firstName: String, lastName: String, birthDate: CalendarDate,
-                addedAt: Date, email: String? = nil, remoteID: String? = nil) {
-        self.id = id
+    public init(firstName: String, lastName: String, birthDate: CalendarDate?, email: String? = nil,
+                phone: String? = nil, cell: String? = nil, address: Address? = nil, registered: CalendarDate? = nil,
+                picture: String? = nil, remoteID: String? = nil) {
         self.firstName = firstName
         self.lastName = lastName
         self.birthDate = birthDate
-        self.addedAt = addedAt
         self.email = email
+        self.phone = phone
+        self.cell = cell
+        self.address = address
+        self.registered = registered
+        self.picture = picture
         self.remoteID = remoteID
     }
+}
+
+/// A person on the way into the list: the id and the time they arrive with. The list gives
+/// them their number.
+public struct NewPerson: Sendable, Equatable {
+    public let id: UUID
+    public let details: PersonDetails
+    public let addedAt: Date
+
+    public init(id: UUID, details: PersonDetails, addedAt: Date) {
+        self.id = id
+        self.details = details
+        self.addedAt = addedAt
+    }
+}
+
+/// Someone whose birthday the user keeps track of.
+public struct Person: Identifiable, Sendable, Equatable {
+    public let id: UUID
+    /// The number the list shows them with: given when they were added, kept until they are deleted.
+    public let number: Int
+    /// When the person was added; the order added is also the order of `People.everyone`.
+    public let addedAt: Date
+    public var details: PersonDetails
+
+    public init(id: UUID, number: Int, addedAt: Date, details: PersonDetails) {
+        self.id = id
+        self.number = number
+        self.addedAt = addedAt
+        self.details = details
+    }
+
+    public var firstName: String { details.firstName }
+    public var lastName: String { details.lastName }
+    public var birthDate: CalendarDate? { details.birthDate }
+    public var email: String? { details.email }
+    public var remoteID: String? { details.remoteID }
 
     /// Loaded from randomuser.me rather than added by hand.
     public var isFetched: Bool { remoteID != nil || email != nil }
@@ -45,8 +113,10 @@ public struct Person: Identifiable, Codable, Sendable, Equatable {
         return first + last
     }
 
-    /// Worked out from the date of birth each time, never stored, so it is never out of date.
-    public func age(on today: CalendarDate) -> Int {
-        birthDate.years(on: today)
+    /// Worked out from the date of birth each time, never stored, so it is never out of date;
+    /// nil without a date of birth, or for a day before it.
+    public func age(on today: CalendarDate) -> Int? {
+        guard let birthDate, birthDate <= today else { return nil }
+        return birthDate.years(on: today)
     }
 }

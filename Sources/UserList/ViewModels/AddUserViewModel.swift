@@ -51,6 +51,9 @@ public struct FormAlert: Equatable, Sendable {
 
 /// The add form: first name, last name, date of birth, Cancel and Save. Opened by
 /// `UserListViewModel.openAddForm()`; saving or cancelling closes it.
+///
+/// It saves to the store itself and tells the list through closures that hold the list
+/// weakly: the list holds the form while it is open, and the form must not hold the list.
 @MainActor
 @Observable
 public final class AddUserViewModel {
@@ -61,17 +64,24 @@ public final class AddUserViewModel {
     public var lastName = ""
     /// Typed as YYYY-MM-DD; an app with a date picker writes `birthDate.iso` here.
     public var birthDate = ""
+    /// Add the person even when someone with the same names and date of birth is there already.
+    public var again = false
     /// Set when Save refused the input; cleared by the next Save.
     public private(set) var alert: FormAlert?
 
-    private let list: UserListViewModel
+    private let store: any PeopleStore
     private let newID: () -> UUID
     private let now: () -> Date
+    private let saved: (People) -> Void
+    private let closed: () -> Void
 
-    init(list: UserListViewModel, newID: @escaping () -> UUID, now: @escaping () -> Date) {
-        self.list = list
+    init(store: any PeopleStore, newID: @escaping () -> UUID, now: @escaping () -> Date,
+         saved: @escaping (People) -> Void, closed: @escaping () -> Void) {
+        self.store = store
         self.newID = newID
         self.now = now
+        self.saved = saved
+        self.closed = closed
     }
 
     /// Enabled and green once all three fields hold something besides spaces. Whether what
@@ -82,26 +92,35 @@ public final class AddUserViewModel {
         })
     }
 
-    /// Adds the person and closes the form; or sets `alert`, throws and adds nothing.
+    /// Adds the person and closes the form; or sets `alert`, throws and adds nobody. Someone
+    /// with the same names and date of birth already there is refused (`PeopleError.alreadyThere`)
+    /// unless `again` is set.
     @discardableResult
     public func save() throws -> Person {
         alert = nil
         do {
-            let person = try validated()
-            try list.add(person)
-            list.closeAddForm()
+            let new = NewPerson(id: newID(), details: try validated(), addedAt: now())
+            let people = try store.apply(.add(new, again: again))
+            saved(people)
+            closed()
+            guard let person = people.everyone.first(where: { $0.id == new.id }) else { throw PeopleError.noSuchPerson }
             return person
         } catch let error as AddUserError {
             alert = FormAlert(title: "Invalid \(error.field)", message: error.errorDescription ?? "")
+            throw error
+        } catch let error as PeopleError {
+            if case .alreadyThere = error {
+                alert = FormAlert(title: "Already in the list", message: error.errorDescription ?? "")
+            }
             throw error
         }
     }
 
     public func cancel() {
-        list.closeAddForm()
+        closed()
     }
 
-    private func validated() throws(AddUserError) -> Person {
+    private func validated() throws(AddUserError) -> PersonDetails {
         let first: String
         let last: String
         do { first = try PersonName.validated(firstName) } catch { throw .firstName(error) }
@@ -109,6 +128,6 @@ public final class AddUserViewModel {
         let typedDate = birthDate.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let date = CalendarDate(iso: typedDate) else { throw .notADate(typedDate) }
         guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange }
-        return Person(id: newID(), firstName: first, lastName: last, birthDate: date, addedAt: now())
+        return PersonDetails(firstName: first, lastName: last, birthDate: date)
     }
 }

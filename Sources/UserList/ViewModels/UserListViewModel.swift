@@ -8,7 +8,7 @@ public struct LatestUserCard: Equatable, Sendable {
 
     public let firstName: String
     public let lastName: String
-    /// `dd-MM-yyyy`.
+    /// `dd-MM-yyyy`, or `n/a` for a person without a date of birth.
     public let birthDate: String
 
     public init(firstName: String, lastName: String, birthDate: String) {
@@ -20,27 +20,31 @@ public struct LatestUserCard: Equatable, Sendable {
     init(_ person: Person?) {
         self.init(firstName: person?.firstName ?? Self.placeholder,
                   lastName: person?.lastName ?? Self.placeholder,
-                  birthDate: person?.birthDate.dayMonthYear ?? Self.placeholder)
+                  birthDate: person.map { $0.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable } ?? Self.placeholder)
     }
 }
 
 /// A person's page on the Birthdays screen.
 public struct BirthdayPage: Equatable, Sendable {
+    /// What the page shows for a date of birth or an age it does not have (the Birthdays seed's word).
+    public static let notAvailable = "n/a"
+
     public let person: Person
     public let fullName: String
     public let initials: String
-    /// `dd-MM-yyyy`.
+    /// `dd-MM-yyyy`, or `n/a`.
     public let birthday: String
-    public let age: Int
+    /// Nil without a date of birth, or on a day before it.
+    public let age: Int?
 
-    /// `36 YEARS OLD`.
-    public var ageText: String { "\(age) YEARS OLD" }
+    /// `36 YEARS OLD`, or `n/a`.
+    public var ageText: String { age.map { "\($0) YEARS OLD" } ?? Self.notAvailable }
 
     init(person: Person, today: CalendarDate) {
         self.person = person
         fullName = person.fullName
         initials = person.initials
-        birthday = person.birthDate.dayMonthYear
+        birthday = person.birthDate?.dayMonthYear ?? Self.notAvailable
         age = person.age(on: today)
     }
 }
@@ -63,10 +67,30 @@ public struct UpcomingBirthday: Equatable, Sendable {
     }
 }
 
+/// What a load from randomuser.me brought: the pages asked for, and what became of the
+/// people they held.
+public struct FetchReport: Equatable, Sendable {
+    /// The pages asked for, in order: more than one when a page brought nobody new.
+    public let pages: [Int]
+    /// People added to the list.
+    public let new: Int
+    /// People the list knew already, or had deleted.
+    public let repeated: Int
+    /// People left out because they broke a rule (a name that is not one, a date of birth no
+    /// one alive has), could not be read, or came beyond the count asked for.
+    public let invalid: Int
+
+    public init(pages: [Int], new: Int, repeated: Int, invalid: Int) {
+        self.pages = pages
+        self.new = new
+        self.repeated = repeated
+        self.invalid = invalid
+    }
+}
+
 /// What a load from randomuser.me came to.
 public enum FetchResult: Equatable, Sendable {
-    /// Page `page` was loaded: it held `received` people, `new` of whom were not known yet.
-    case loaded(page: Int, received: Int, new: Int)
+    case loaded(FetchReport)
     /// Nothing was loaded or changed; `saved` people are still there to show.
     case failed(FetchError, saved: Int)
 }
@@ -76,11 +100,11 @@ public struct SearchResult: Equatable, Sendable {
     /// The people found, in the list's order.
     public let people: [Person]
     /// The remembered search that answered without looking, when one did.
-    public let rememberedNoMatch: String?
+    public let rememberedUnmatched: String?
 
-    public init(people: [Person], rememberedNoMatch: String?) {
+    public init(people: [Person], rememberedUnmatched: String?) {
         self.people = people
-        self.rememberedNoMatch = rememberedNoMatch
+        self.rememberedUnmatched = rememberedUnmatched
     }
 }
 
@@ -90,10 +114,12 @@ public struct SearchResult: Equatable, Sendable {
 @Observable
 public final class UserListViewModel {
     public nonisolated static let nobodyYet = "Nobody has been added yet."
+    /// How many pages after one that brought nobody new a load tries before it gives up.
+    public nonisolated static let extraPages = 3
 
     public private(set) var people = People()
-    /// Everyone in the chosen order.
-    public private(set) var users: [Person] = []
+    /// Everyone as the list shows them: in the chosen order.
+    public private(set) var listed: [Person] = []
     /// The add form, while it is open.
     public private(set) var addForm: AddUserViewModel?
 
@@ -135,17 +161,29 @@ public final class UserListViewModel {
 
     /// Keeps the order in the store, so the list is shown the same way next time.
     public func sort(by order: PeopleOrder) throws { try apply(.sort(order)) }
-    public func delete(_ id: Person.ID) throws { try apply(.delete(id)) }
+    public func delete(_ ids: Person.ID...) throws { try apply(.delete(ids)) }
+    public func delete(_ ids: [Person.ID]) throws { try apply(.delete(ids)) }
+
+    /// Takes back the last change saved, and shows the people as they are after it. Returns
+    /// what was undone, in words.
+    @discardableResult
+    public func undo() throws -> String {
+        let summary = try store.undo()
+        try load()
+        return summary
+    }
 
     @discardableResult
     public func openAddForm() -> AddUserViewModel {
-        let form = AddUserViewModel(list: self, newID: newID, now: now)
+        let form = AddUserViewModel(store: store, newID: newID, now: now,
+                                    saved: { [weak self] in self?.show($0) },
+                                    closed: { [weak self] in self?.addForm = nil })
         addForm = form
         return form
     }
 
-    /// The person's age today, as every screen of this list counts it.
-    public func age(of person: Person) -> Int {
+    /// The person's age today, as every screen of this list counts it; nil without a date of birth.
+    public func age(of person: Person) -> Int? {
         person.age(on: today())
     }
 
@@ -153,64 +191,74 @@ public final class UserListViewModel {
         people.everyone.first { $0.id == id }.map { BirthdayPage(person: $0, today: today()) }
     }
 
-    /// Everyone by their next birthday, the soonest first; the same day in the list's order.
+    /// Everyone with a date of birth by their next birthday, the soonest first; the same day
+    /// in the list's order.
     public var upcomingBirthdays: [UpcomingBirthday] {
         let today = today()
-        return users.map { person in
-            let date = person.birthDate.nextAnniversary(onOrAfter: today)
-            return UpcomingBirthday(person: person, date: date, daysAway: today.days(to: date),
-                                    turning: date.year - person.birthDate.year)
+        return listed.compactMap { person -> UpcomingBirthday? in
+            guard let born = person.birthDate, born <= today, let date = born.nextAnniversary(onOrAfter: today) else { return nil }
+            return UpcomingBirthday(person: person, date: date, daysAway: today.days(to: date), turning: date.year - born.year)
         }
         .enumerated()
         .sorted { ($0.element.daysAway, $0.offset) < ($1.element.daysAway, $1.offset) }
         .map(\.element)
     }
 
-    /// Loads the next page from the source into the store. A failure to load changes nothing:
-    /// the people saved before are still there, and the result says how many. Throws only
-    /// when the store cannot save what was loaded.
+    /// The people the upcoming birthdays leave out: no date of birth, or not born yet on today.
+    public var withoutUpcomingBirthday: [Person] {
+        let today = today()
+        return listed.filter { person in person.birthDate.map { $0 > today } ?? true }
+    }
+
+    /// Loads the next page from the source into the store; a page that brings nobody new is
+    /// followed by the next, up to `extraPages` more. Every person is checked as one typed
+    /// in the add form would be, and one who breaks a rule is left out and counted. A failure
+    /// to load changes nothing: the people saved before are still there, and the result says
+    /// how many. Throws only when the store cannot save what was loaded.
     public func fetchMore(count: Int = 20) async throws -> FetchResult {
-        let page = people.fetchProgress?.nextPage ?? 1
-        let seed = people.fetchProgress?.seed ?? newSeed()
-        let fetched: [RemotePerson]
-        do throws(FetchError) {
-            guard let source else { throw .noConnection }
-            fetched = try await source.people(page: page, count: count, seed: seed)
-        } catch {
-            return .failed(error, saved: people.everyone.count)
-        }
-        let arrived = fetched.map { remote in
-            Person(id: newID(), firstName: remote.firstName, lastName: remote.lastName, birthDate: remote.birthDate,
-                   addedAt: now(), email: remote.email, remoteID: remote.id)
-        }
-        try apply(.merge(arrived, seed: seed, page: page))
-        let saved = Set(people.everyone.map(\.id))
-        return .loaded(page: page, received: arrived.count, new: arrived.filter { saved.contains($0.id) }.count)
+        var pages: [Int] = []
+        var new = 0, repeated = 0, invalid = 0
+        repeat {
+            let page = people.fetchProgress?.nextPage ?? 1
+            let seed = people.fetchProgress?.seed ?? newSeed()
+            let fetched: FetchedPage
+            do throws(FetchError) {
+                guard let source else { throw .noConnection }
+                fetched = try await source.page(page, count: count, seed: seed)
+            } catch {
+                guard pages.isEmpty else { break }
+                return .failed(error, saved: people.everyone.count)
+            }
+            let today = today()
+            let checked = fetched.people.compactMap { $0.checkedAsLoaded(today: today) }
+            let arrived = checked.map { NewPerson(id: newID(), details: $0, addedAt: now()) }
+            try apply(.load(page: page, seed: seed, people: arrived))
+            let saved = Set(people.everyone.map(\.id))
+            let added = arrived.filter { saved.contains($0.id) }.count
+            pages.append(page)
+            new += added
+            repeated += arrived.count - added
+            invalid += fetched.people.count - checked.count + fetched.unreadable
+        } while new == 0 && pages.count <= Self.extraPages
+        return .loaded(FetchReport(pages: pages, new: new, repeated: repeated, invalid: invalid))
     }
 
     /// The people whose names or email hold `query`, ignoring case and accents; everyone for an
     /// empty query. A search that finds nobody is remembered, and a later one containing it is
     /// answered from memory.
-    public func search(_ query: String) throws -> SearchResult {
+    public func search(_ query: String) -> SearchResult {
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !query.isEmpty else { return SearchResult(people: users, rememberedNoMatch: nil) }
-        if let remembered = people.rememberedNoMatch(within: query) {
-            return SearchResult(people: [], rememberedNoMatch: remembered)
+        guard !query.isEmpty else { return SearchResult(people: listed, rememberedUnmatched: nil) }
+        if let remembered = people.rememberedUnmatched(within: query) {
+            return SearchResult(people: [], rememberedUnmatched: remembered)
         }
         let textQuery = TextQuery(query)
-        let found = users.filter { $0.matches(textQuery) }
+        let found = listed.filter { $0.matches(textQuery) }
         if found.isEmpty {
-            try apply(.rememberNoMatch(query))
+            store.remember(unmatched: query)
+            _ = try? people.apply(.rememberUnmatched(query))
         }
-        return SearchResult(people: found, rememberedNoMatch: nil)
-    }
-
-    func add(_ person: Person) throws {
-        try apply(.add(person))
-    }
-
-    func closeAddForm() {
-        addForm = nil
+        return SearchResult(people: found, rememberedUnmatched: nil)
     }
 
     private func apply(_ change: PeopleChange) throws {
@@ -219,6 +267,6 @@ public final class UserListViewModel {
 
     private func show(_ saved: People) {
         people = saved
-        users = saved.sorted(locale: locale)
+        listed = saved.sorted(locale: locale)
     }
 }

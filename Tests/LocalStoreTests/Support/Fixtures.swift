@@ -1,48 +1,111 @@
 import Foundation
+import LocalStore
 import TestSupport
 import Testing
 import TodoList
 import UserList
 
-func todo(_ number: Int, _ title: String) -> TodoItem {
-    TodoItem(id: id(number), title: title)
+/// A store in a fresh folder of the real file system, at `<folder>/data/store.json`, and what
+/// tests need to set it up, damage it and look at its files.
+final class StoreFolder {
+    let folder: TemporaryFolder
+    var storeURL: URL { folder.file("data/store.json") }
+    var journalURL: URL { folder.file("data/store.json.journal") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func store(replayLimit: Int = FileStore.replayLimit, disk: Disk = .system) -> FileStore {
+        FileStore(url: storeURL, disk: disk, replayLimit: replayLimit)
+    }
+
+    /// Saves the items as the to-do section, numbered and identified 1, 2, 3… from the top,
+    /// written whole: no journal.
+    func seed(todo: [String] = [], finished: [String] = [], people: [Person] = []) throws {
+        try store().update { document in
+            document.todos = makeTodos(todo: todo, finished: finished)
+            document.people = makePeople(people)
+        }
+    }
+
+    /// Writes `contents` as the store file, folder and all.
+    func write(_ contents: Data) throws {
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: storeURL)
+    }
+
+    func writeJournal(_ contents: Data) throws {
+        try contents.write(to: journalURL)
+    }
+
+    var storeBytes: Data { (try? Data(contentsOf: storeURL)) ?? Data() }
+    var journalBytes: Data { (try? Data(contentsOf: journalURL)) ?? Data() }
+    /// The journal's lines, header first, without their line breaks.
+    var journalLines: [String] {
+        String(decoding: journalBytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func contents() throws -> [String] {
+        try folder.contents(of: "data")
+    }
+
+    func todos() throws -> Todos {
+        try store().loadTodos()
+    }
+
+    /// A way of reading and one of each kind of change, each of which must refuse what the
+    /// others refuse: what the readers refuse, the writers refuse too.
+    func everyCommand() -> [(name: String, run: () throws -> Void)] {
+        let store = store()
+        return [
+            ("list", { _ = try store.loadTodos() }),
+            ("add", { _ = try store.add(id: id(9), title: "Post letter") }),
+            ("check", { _ = try store.apply(TodoChange.check([id(2)])) }),
+            ("undo", { _ = try store.undo() }),
+            ("add a person", { _ = try store.apply(PeopleChange.add(
+                NewPerson(id: id(99), details: PersonDetails(firstName: "Bo", lastName: "Bee", birthDate: nil),
+                          addedAt: Date(timeIntervalSinceReferenceDate: 0)), again: false)) }),
+        ]
+    }
 }
 
-func person(_ number: Int, _ firstName: String, _ lastName: String) -> Person {
-    Person(id: id(100 + number), firstName: firstName, lastName: lastName, birthDate: CalendarDate(iso: "1990-03-14")!,
-           addedAt: Date(timeIntervalSinceReferenceDate: Double(number)))
-}
-
-extension Array where Element == TodoItem {
-    var titles: [String] { map(\.title) }
+extension StoreError {
+    var isDamaged: Bool {
+        if case .damaged = self { return true }
+        return false
+    }
 }
 
 /// Lists that use every part of the store's format, with the characters JSON has to escape
 /// and some it does not.
-func richLists() throws -> (todos: Todos, people: People) {
-    var todos = Todos()
+func richLists() throws -> StoreDocument {
+    var document = StoreDocument()
     let titles = ["Buy \"oat\" milk", "C:\\Users\\ann and a/b </script>", "two\nlines\tand a tab", "bell \u{7} and \u{1F}",
                   "Zoë’s café, 東京, 😀👩‍👩‍👧", "line separator \u{2028}", "e\u{301} combining"]
     for (number, title) in zip(1..., titles) {
-        try todos.apply(.add(todo(number, title)))
+        try document.apply(.todos(.add(id: id(number), title: title)))
     }
-    try todos.apply(.check(id(2)))
-    try todos.apply(.check(id(5)))
-    try todos.apply(.rename(id(3), to: "three\r\nlines"))
-    try todos.apply(.delete(id(4)))
+    try document.apply(.todos(.check([id(2), id(5)])))
+    try document.apply(.todos(.rename(id(3), to: "three\r\nlines")))
+    try document.apply(.todos(.delete([id(4)])))
 
-    var people = People()
-    let day = try #require(CalendarDate(iso: "1990-02-28"))
-    try people.apply(.add(Person(id: id(101), firstName: "Zoë", lastName: "d'Arc-Ñúñez", birthDate: day,
-                                 addedAt: Date(timeIntervalSinceReferenceDate: 785_000_000.123_456))))
+    let day = date("1990-02-28")
+    try document.apply(.people(.add(NewPerson(id: id(101), details: PersonDetails(firstName: "Zoë", lastName: "d'Arc-Ñúñez",
+                                                                                     birthDate: day),
+                                              addedAt: Date(timeIntervalSinceReferenceDate: 785_000_000.123_456)), again: false)))
     let loaded = (102...104).map { number in
-        Person(id: id(number), firstName: "Ann \(number)", lastName: "O’Brien", birthDate: day,
-               addedAt: Date(timeIntervalSinceReferenceDate: Double(785_000_000 + number)),
-               email: "ann.\(number)@example.com", remoteID: number == 104 ? nil : "remote-\(number)")
+        NewPerson(id: id(number), details: PersonDetails(
+            firstName: "Ann \(number)", lastName: "O’Brien", birthDate: number == 103 ? nil : day, email: "ann.\(number)@example.com",
+            phone: "(188)-084-\(number)", cell: number == 104 ? nil : "0151 \(number)",
+            address: Address(street: "\(number) Walnut Hill Ln", city: "Cape Coral", state: nil, country: "United States"),
+            registered: day, picture: "https://randomuser.me/api/portraits/men/\(number).jpg",
+            remoteID: number == 104 ? nil : "remote-\(number)"),
+                  addedAt: Date(timeIntervalSinceReferenceDate: Double(785_000_000 + number)))
     }
-    try people.apply(.merge(loaded, seed: "seed/with \"quotes\"", page: 1))
-    try people.apply(.delete(id(103)))
-    try people.apply(.rememberNoMatch("zzz"))
-    try people.apply(.sort(.descending))
-    return (todos, people)
+    try document.apply(.people(.load(page: 1, seed: "seed/with \"quotes\"", people: loaded)))
+    try document.apply(.people(.delete([id(103)])))
+    try document.apply(.people(.rememberUnmatched("zzz")))
+    try document.apply(.people(.sort(.descending)))
+    return document
 }

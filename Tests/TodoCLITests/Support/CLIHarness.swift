@@ -4,15 +4,6 @@ import TestSupport
 import TodoCLI
 import TodoList
 
-/// What one run of `todo` left behind: its exit status and everything it printed.
-struct Run: Equatable, CustomStringConvertible {
-    var status: Int32
-    var output: String
-    var errors: String
-
-    var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(errors)" }
-}
-
 /// Runs `todo` in-process against a store in a fresh folder, as a person at a terminal
 /// (or a script feeding it lines) would.
 @MainActor
@@ -48,16 +39,9 @@ final class CLIHarness {
         await run(arguments)
     }
 
-    /// Saves a list with ids 1, 2, 3… for the to-dos, continuing for the finished items.
+    /// Saves a list numbered (and identified) 1, 2, 3… from the top, To do then Finished.
     func seed(todo: [String] = [], finished: [String] = []) throws {
-        let store = FileStore(url: storeURL)
-        for (offset, title) in finished.enumerated().reversed() {
-            try store.apply(.add(TodoItem(id: id(todo.count + offset + 1), title: title)))
-            try store.apply(.check(id(todo.count + offset + 1)))
-        }
-        for (offset, title) in todo.enumerated().reversed() {
-            try store.apply(.add(TodoItem(id: id(offset + 1), title: title)))
-        }
+        try FileStore(url: storeURL).update { $0.todos = makeTodos(todo: todo, finished: finished) }
     }
 
     func saved() throws -> Todos {
@@ -67,10 +51,6 @@ final class CLIHarness {
     func storeBytes() throws -> Data {
         try Data(contentsOf: storeURL)
     }
-}
-
-extension Array where Element == TodoItem {
-    var titles: [String] { map(\.title) }
 }
 
 final class CapturedOutput: TextOutput {

@@ -1,35 +1,7 @@
 import Foundation
 import TestSupport
+import Testing
 import UserList
-
-/// A store that keeps the people in memory, so tests can see what was saved.
-final class InMemoryPeopleStore: PeopleStore {
-    var people: People
-
-    init(_ people: People = People()) {
-        self.people = people
-    }
-
-    func loadPeople() throws -> People {
-        people
-    }
-
-    func apply(_ change: PeopleChange) throws -> People {
-        try people.apply(change)
-        return people
-    }
-}
-
-/// `"1990-03-14"` as a date; the test fails where the text is not one.
-func date(_ text: String) -> CalendarDate {
-    CalendarDate(iso: text)!
-}
-
-/// A person with id `number`, added `number` seconds after the reference date.
-func person(_ number: Int, _ first: String, _ last: String, born: String = "1990-03-14") -> Person {
-    Person(id: id(number), firstName: first, lastName: last, birthDate: date(born),
-           addedAt: Date(timeIntervalSinceReferenceDate: Double(number)))
-}
 
 /// A clock that moves one second each time it is read.
 final class TickingClock: @unchecked Sendable {
@@ -41,31 +13,30 @@ final class TickingClock: @unchecked Sendable {
     }
 }
 
-extension Array where Element == Person {
-    var fullNames: [String] { map(\.fullName) }
-}
-
 /// The home screen over an in-memory store holding `people`, with today fixed, ids 1, 2, 3…
-/// after those given, and English sorting.
+/// after those given, and English sorting. Both are tracked: they must be released when the test ends.
 @MainActor
-func makeSUT(_ people: [Person] = [], sortOrder: PeopleOrder = .added, today: String = "2026-11-22")
-    -> (sut: UserListViewModel, store: InMemoryPeopleStore) {
-    let store = InMemoryPeopleStore(People(everyone: people, sortOrder: sortOrder))
+func makeSUT(_ people: [Person] = [], sortOrder: PeopleOrder = .added, today: String = "2026-11-22", leaks: LeakTracker,
+             sourceLocation: SourceLocation = #_sourceLocation) -> (sut: UserListViewModel, store: InMemoryPeopleStore) {
+    let store = InMemoryPeopleStore(makePeople(people, sortOrder: sortOrder))
     let day = date(today)
     let sut = UserListViewModel(store: store, today: { day }, now: TickingClock().callAsFunction,
                                 newID: SequentialIDs(startingAt: people.count + 1).callAsFunction,
                                 locale: Locale(identifier: "en_US"))
+    leaks.track(sut, sourceLocation: sourceLocation)
+    leaks.track(store, sourceLocation: sourceLocation)
     return (sut, store)
 }
 
 extension UserListViewModel {
     /// Adds a person through the add form, as a user would.
     @discardableResult
-    func add(_ first: String, _ last: String, born: String = "1990-03-14") throws -> Person {
+    func add(_ first: String, _ last: String, born: String = "1990-03-14", again: Bool = false) throws -> Person {
         let form = openAddForm()
         form.firstName = first
         form.lastName = last
         form.birthDate = born
+        form.again = again
         return try form.save()
     }
 }
@@ -73,13 +44,17 @@ extension UserListViewModel {
 /// Pages of people served from memory, as randomuser.me would serve them, or a failure.
 final class PagedSource: PeopleSource, @unchecked Sendable {
     private let lock = NSLock()
-    private var pages: [Int: [RemotePerson]]
+    private var pages: [Int: FetchedPage]
     private var failure: FetchError?
     private var asked: [String] = []
 
-    init(pages: [Int: [RemotePerson]] = [:], failure: FetchError? = nil) {
-        self.pages = pages
+    init(pages: [Int: [PersonDetails]] = [:], failure: FetchError? = nil) {
+        self.pages = pages.mapValues { FetchedPage(people: $0) }
         self.failure = failure
+    }
+
+    init(fetched: [Int: FetchedPage]) {
+        self.pages = fetched
     }
 
     /// `page 2 seed s`, for each page asked for.
@@ -89,26 +64,29 @@ final class PagedSource: PeopleSource, @unchecked Sendable {
         lock.withLock { failure = error }
     }
 
-    func people(page: Int, count: Int, seed: String) async throws(FetchError) -> [RemotePerson] {
-        let (people, failure) = lock.withLock {
+    func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
+        let (fetched, failure) = lock.withLock {
             asked.append("page \(page) seed \(seed)")
-            return (pages[page] ?? [], self.failure)
+            return (pages[page] ?? FetchedPage(people: []), self.failure)
         }
         if let failure { throw failure }
-        return people
+        return fetched
     }
 }
 
 func remote(_ first: String, _ last: String, id: String? = nil, email: String? = nil,
-            born: String = "1980-05-01") -> RemotePerson {
-    RemotePerson(id: id ?? "\(first)-\(last)".lowercased(), firstName: first, lastName: last,
-                 email: email ?? "\(first).\(last)@example.com".lowercased(), birthDate: date(born))
+            born: String? = "1980-05-01") -> PersonDetails {
+    PersonDetails(firstName: first, lastName: last, birthDate: born.map { date($0) },
+                  email: email ?? "\(first).\(last)@example.com".lowercased(),
+                  remoteID: id ?? "\(first)-\(last)".lowercased())
 }
 
 /// The people view-model loading from `source`, with the seed "s33d".
 @MainActor
-func makeFetchingSUT(_ source: PagedSource, store: InMemoryPeopleStore = InMemoryPeopleStore())
-    -> UserListViewModel {
-    UserListViewModel(store: store, source: source, today: { date("2026-11-22") }, now: TickingClock().callAsFunction,
-                      newID: SequentialIDs().callAsFunction, newSeed: { "s33d" }, locale: Locale(identifier: "en_US"))
+func makeFetchingSUT(_ source: PagedSource, store: InMemoryPeopleStore = InMemoryPeopleStore(), leaks: LeakTracker,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> UserListViewModel {
+    let sut = UserListViewModel(store: store, source: source, today: { date("2026-11-22") }, now: TickingClock().callAsFunction,
+                                newID: SequentialIDs().callAsFunction, newSeed: { "s33d" }, locale: Locale(identifier: "en_US"))
+    leaks.track(sut, sourceLocation: sourceLocation)
+    return sut
 }

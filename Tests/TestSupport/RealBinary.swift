@@ -1,23 +1,38 @@
 import Foundation
 import Testing
 
-/// The `todo` executable the build made, run as a separate process: what a user runs.
-struct RealBinary {
-    let url: URL
+/// What one run of `todo` left behind: its exit status and everything it printed.
+public struct Run: Equatable, Sendable, CustomStringConvertible {
+    public var status: Int32
+    public var output: String
+    public var errors: String
 
-    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let candidates = Self.productFolders().map { $0.appendingPathComponent("todo") }
-        url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                           "no todo executable in \(candidates.map(\.path))", sourceLocation: sourceLocation)
+    public init(status: Int32, output: String, errors: String) {
+        self.status = status
+        self.output = output
+        self.errors = errors
     }
 
-    /// The executable at `url`: a copy of `todo` kept somewhere else.
-    init(url: URL) {
+    public var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(errors)" }
+}
+
+/// An executable the build made (`todo`, `todo-fetch`), run as a separate process: what a user runs.
+public struct RealBinary: Sendable {
+    public let url: URL
+
+    public init(_ name: String = "todo", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let candidates = Self.productFolders().map { $0.appendingPathComponent(name) }
+        url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                           "no \(name) executable in \(candidates.map(\.path))", sourceLocation: sourceLocation)
+    }
+
+    /// The executable at `url`: a copy kept somewhere else.
+    public init(url: URL) {
         self.url = url
     }
 
     /// Runs `todo ARGUMENTS` with `input` on its standard input and waits for it to end.
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
+    public func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

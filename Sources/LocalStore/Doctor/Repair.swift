@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TodoList
+
+/// What `todo doctor --repair` did.
+public struct RepairReport: Sendable, Equatable {
+    /// The copies of the files as they were, kept beside them.
+    public let copies: [String]
+    /// What the rebuilt store holds.
+    public let todos: Int
+    public let people: Int
+    /// The journal's changes brought into the rebuilt store, and those left out because they
+    /// did not read or did not apply (their lines).
+    public let changesBroughtIn: Int
+    public let linesLeftOut: [Int]
+    /// Why the journal's changes were not brought in at all, when they were not.
+    public let journalSetAside: String?
+}
+
+extension FileStore {
+    /// Rebuilds a damaged store from what its files still hold, and keeps a copy of each file
+    /// as it was beside it (`store.json.damaged-20261123-101500`), so nothing is lost that was
+    /// there: the store as far as it reads (every item and person written whole in it), then
+    /// each change of its journal that reads and applies, when the journal is the store's own
+    /// or names no store a reader could make out. A journal that names another store is only
+    /// kept as a copy. A store written by a newer todo is refused, untouched.
+    public func repair(at now: Date = Date()) throws -> RepairReport {
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock {
+            let storeData = try StoreFiles.open(files.path, followLink: true)?.contents()
+            let journalData = try StoreFiles.open(files.journal)?.contents()
+            if let storeData, let version = StoreDocument.version(in: storeData), version > StoreDocument.currentVersion {
+                throw StoreError.newerVersion(path: files.path, version: version)
+            }
+            var document = Self.rebuilt(from: storeData)
+            var broughtIn = 0
+            var leftOut: [Int] = []
+            var setAside: String?
+            if let journalData {
+                let journal = Journal.salvage(journalData)
+                if let owner = journal.owner, owner == document.folded {
+                    setAside = "the store had taken it in already"
+                } else if let owner = journal.owner, document.journal != nil, owner != document.journal {
+                    setAside = "it names another store, \(owner.uuidString)"
+                } else {
+                    leftOut = journal.unreadable
+                    for entry in journal.entries {
+                        do {
+                            try document.replay([entry])
+                            broughtIn += 1
+                        } catch {
+                            leftOut.append(entry.line)
+                        }
+                    }
+                }
+            }
+            let stamp = Self.stamp(now)
+            let copies = try [(storeData, files.path), (journalData, files.journal)].compactMap { data, path in
+                try data.map { try Self.keepCopy($0, of: path, stamp: stamp) }
+            }
+            let latest = Latest(document: document, exists: storeData != nil, bytes: storeData?.count ?? 0, isLegacy: false,
+                                isProven: false, journal: .none, walking: 0)
+            try fold(document, latest, files)
+            return RepairReport(copies: copies, todos: document.todos.all.count, people: document.people.everyone.count,
+                                changesBroughtIn: broughtIn, linesLeftOut: leftOut.sorted(), journalSetAside: setAside)
+        }
+    }
+
+    /// The store file's lists when they read and are sound, else the most `Salvage` finds;
+    /// journal and folded ids kept where they read, so the journal can be told.
+    private static func rebuilt(from data: Data?) -> StoreDocument {
+        guard let data else { return StoreDocument() }
+        if let read = try? StoreDocument.read(data), read.document.problems.isEmpty {
+            return read.isLegacy ? read.document.numberedAsShown() : read.document
+        }
+        return Salvage.document(from: data)
+    }
+
+    /// Writes `data` to a new file beside `path`, named for the time, flushed to disk.
+    private static func keepCopy(_ data: Data, of path: String, stamp: String) throws -> String {
+        for attempt in 1...100 {
+            let copy = path + ".damaged-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
+            let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor < 0 && errno == EEXIST { continue }
+            guard descriptor >= 0 else { throw StoreError.cannotWrite(path: copy, reason: StoreFiles.systemMessage()) }
+            defer { close(descriptor) }
+            try Disk.system.writeAll(data, to: descriptor, path: copy)
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: copy, reason: StoreFiles.systemMessage()) }
+            return copy
+        }
+        throw StoreError.cannotWrite(path: path, reason: "every name for a copy beside it is taken")
+    }
+
+    private static func stamp(_ now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+    }
+}

@@ -1,0 +1,127 @@
+import FastJSON
+import Foundation
+import TodoList
+import UserList
+
+/// The most a damaged store file still holds: every to-do and person written whole in it,
+/// wherever the text around them broke. It reads the file as far as it can: each key tells
+/// which list the objects after it belong to, and each object that reads as an item or a
+/// person is kept, the first time its id comes.
+enum Salvage {
+    static func document(from data: Data) -> StoreDocument {
+        var state = State()
+        let bytes = [UInt8](data)
+        var position = 0
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position = state.readKey(in: bytes, at: position, data: data)
+            case UInt8(ascii: "{") where state.section != nil:
+                position = state.readObject(in: data, at: position)
+            default:
+                position += 1
+            }
+        }
+        return state.document()
+    }
+
+    private enum Section {
+        case todo, finished, everyone, deleted
+    }
+
+    private struct State {
+        /// The list the objects read now belong to; nil inside anything else (undo steps, searches).
+        var section: Section?
+        var todo: [(id: UUID, number: Int?, title: String)] = []
+        var finished: [(id: UUID, number: Int?, title: String)] = []
+        var everyone: [(id: UUID, number: Int?, addedAt: Date, details: PersonDetails)] = []
+        var deleted: [(id: UUID, number: Int?, addedAt: Date, details: PersonDetails)] = []
+        var seenItems = Set<UUID>()
+        var seenPeople = Set<UUID>()
+        var sortOrder: PeopleOrder?
+        var fetchProgress: FetchProgress?
+
+        /// The keys that say where the text is; any other key (an item's own) changes nothing.
+        private static let sections: [String: Section?] = [
+            "todo": .todo, "finished": .finished, "everyone": .everyone, "deleted": .deleted,
+            "undo": nil, "undoSteps": nil, "restoring": nil, "removing": nil, "item": nil, "person": nil,
+            "unmatchedSearches": nil, "blacklist": nil, "people": nil, "todos": nil, "version": nil,
+        ]
+
+        /// Reads the string at `position`; when it is a key that says where the text is, notes
+        /// it. Returns where scanning goes on.
+        mutating func readKey(in bytes: [UInt8], at position: Int, data: Data) -> Int {
+            guard let (key, end) = try? JSONReader.read(data, from: position, { try $0.readString() }) else { return position + 1 }
+            var next = end
+            while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+            guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { return end }
+            if let section = Self.sections[key] {
+                self.section = section
+            } else if key == "sortOrder" {
+                sortOrder = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try $0.readEnum(PeopleOrder.self) })?.value
+            } else if key == "fetchProgress" {
+                fetchProgress = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try FetchProgress(json: &$0) })?.value
+            }
+            return next + 1
+        }
+
+        /// Reads the object at `position` as an item or a person of the current list; returns
+        /// its end when it reads, else the next byte.
+        mutating func readObject(in data: Data, at position: Int) -> Int {
+            switch section {
+            case .todo, .finished:
+                guard let (item, end) = try? JSONReader.read(data, from: position, { try TodoItem.read(&$0) }) else { return position + 1 }
+                if TodoItem.normalizedTitle(item.title) != nil, seenItems.insert(item.id).inserted {
+                    if section == .todo { todo.append((item.id, item.number, item.title)) } else { finished.append((item.id, item.number, item.title)) }
+                }
+                return end
+            case .everyone, .deleted:
+                guard let (person, end) = try? JSONReader.read(data, from: position, { try PersonDetails.read(&$0) }) else { return position + 1 }
+                if !person.details.firstName.isEmpty, !person.details.lastName.isEmpty, seenPeople.insert(person.id).inserted {
+                    if section == .everyone { everyone.append(person) } else { deleted.append(person) }
+                }
+                return end
+            case nil:
+                return position + 1
+            }
+        }
+
+        /// The lists found, numbered: a number kept where it is whole and not taken, a new one
+        /// after the others where not.
+        func document() -> StoreDocument {
+            var taken = Set<Int>()
+            func keep(_ number: Int?) -> Int? {
+                guard let number, (1...StoreDocument.largestNumber).contains(number), taken.insert(number).inserted else { return nil }
+                return number
+            }
+            let todoNumbers = (todo + finished).map { keep($0.number) }
+            var next = (taken.max() ?? 0) + 1
+            func numbered(_ kept: Int?) -> Int {
+                if let kept { return kept }
+                defer { next += 1 }
+                return next
+            }
+            let items = zip(todo + finished, todoNumbers).enumerated().map { offset, pair in
+                TodoItem(id: pair.0.id, number: numbered(pair.1), title: pair.0.title, isFinished: offset >= todo.count)
+            }
+            let todos = Todos(todo: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)), nextNumber: next)
+            taken = []
+            let personNumbers = everyone.map { keep($0.number) }
+            next = (taken.max() ?? 0) + 1
+            let listed = zip(everyone, personNumbers).map { person, kept in
+                Person(id: person.id, number: numbered(kept), addedAt: person.addedAt, details: person.details)
+            }
+            let setAside = deleted.map { Person(id: $0.id, number: 0, addedAt: $0.addedAt, details: $0.details) }
+            let people = People(everyone: listed, sortOrder: sortOrder ?? .added, deleted: setAside,
+                                fetchProgress: fetchProgress.flatMap { (1...FetchProgress.lastPage).contains($0.nextPage) ? $0 : nil },
+                                unmatchedSearches: [], nextNumber: listed.isEmpty ? 1 : next)
+            return StoreDocument(todos: todos, people: people)
+        }
+
+        private func skipSpace(_ bytes: [UInt8], _ start: Int) -> Int {
+            var position = start
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            return position
+        }
+    }
+}

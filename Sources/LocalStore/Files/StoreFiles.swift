@@ -1,0 +1,263 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of one store, and the only ways the store opens them. Every file is opened
+/// without blocking (a FIFO or a device in its place is refused at once, never waited on)
+/// and checked to be a regular file before a byte is read or written; the journal, the lock
+/// and temporary files are never followed through a link.
+struct StoreFiles {
+    /// Where the store file is: the store path itself, or where the link at that path points.
+    let path: String
+
+    var journal: String { Journal.path(ofStore: path) }
+    var lock: String { path + ".lock" }
+    var folder: String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+    var name: String { (path as NSString).lastPathComponent }
+
+    /// The store at `path`, its link followed when it is one.
+    static func at(_ path: String) throws -> StoreFiles {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return StoreFiles(path: path) }
+        guard stat(path, &status) == 0 else {
+            if errno == ELOOP { throw StoreError.linkLoop(path: path) }
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw StoreError.danglingLink(path: path, target: target)
+        }
+        return StoreFiles(path: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+    }
+
+    // MARK: - Opening
+
+    /// An open regular file, closed when it goes.
+    final class OpenFile {
+        let descriptor: Int32
+        let status: stat
+
+        fileprivate init(descriptor: Int32, status: stat) {
+            self.descriptor = descriptor
+            self.status = status
+        }
+
+        deinit {
+            close(descriptor)
+        }
+
+        var size: Int { Int(status.st_size) }
+        /// No one may write it: the user said "do not change this", which the system lets the
+        /// superuser ignore, so the mode is asked, not `open`.
+        var isReadOnly: Bool { status.st_mode & 0o222 == 0 }
+
+        /// When the file was last written: seconds and nanoseconds.
+        var modified: [Int] { Self.modified(status) }
+
+        /// Says whether the file at `path` is still this one.
+        func isStill(at path: String) -> Bool {
+            var now = stat()
+            return stat(path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
+                && now.st_size == status.st_size && Self.modified(now) == modified
+        }
+
+        /// Every byte, mapped where the file system allows, else read.
+        func contents() throws -> Data {
+            guard size > 0 else { return Data() }
+            if let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED {
+                let count = size
+                return Data(bytesNoCopy: mapped, count: count, deallocator: .custom { pointer, _ in munmap(pointer, count) })
+            }
+            var data = Data(count: size)
+            var offset = 0
+            while offset < size {
+                let count = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                offset += count
+            }
+            return data.prefix(offset)
+        }
+
+        private static func modified(_ status: stat) -> [Int] {
+            #if canImport(Darwin)
+            [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec)]
+            #else
+            [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+            #endif
+        }
+    }
+
+    /// Opens a regular file; nil when there is none. A link is followed only for the store
+    /// itself (`followLink`), which the user may keep elsewhere on purpose.
+    static func open(_ path: String, writing: Bool = false, creating: Bool = false, followLink: Bool = false) throws -> OpenFile? {
+        var flags = O_NONBLOCK | O_CLOEXEC | (writing ? O_RDWR : O_RDONLY)
+        if !followLink { flags |= O_NOFOLLOW }
+        if creating { flags |= O_CREAT }
+        let descriptor = systemOpen(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw followLink ? StoreError.linkLoop(path: path) : StoreError.isALink(path: path)
+            case ENXIO: throw StoreError.notAFile(path: path, kind: "a socket or a FIFO")
+            default: throw StoreError.cannotRead(path: path, reason: systemMessage())
+            }
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let message = systemMessage()
+            close(descriptor)
+            throw StoreError.cannotRead(path: path, reason: message)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw StoreError.notAFile(path: path, kind: kind(of: status))
+        }
+        return OpenFile(descriptor: descriptor, status: status)
+    }
+
+    /// What kind of thing stands where a file was expected, in words.
+    static func kind(of status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a link"
+        default: "not a regular file"
+        }
+    }
+
+    /// Refuses, before anything is made beside it, a store path that is not a regular file.
+    func refuseWhatIsNotAFile() throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.notAFile(path: path, kind: Self.kind(of: status))
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `data` to a new file beside the store, flushes it, renames it over the store and
+    /// flushes the folder: a crash at any moment leaves the old file or the new one.
+    func replaceStore(with data: Data, disk: Disk) throws {
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // O_EXCL: never opens what is there already, a link included.
+        let descriptor = systemOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        do {
+            defer { close(descriptor) }
+            try disk.writeAll(data, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+            guard rename(temporary, path) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        syncFolder()
+    }
+
+    /// Makes a rename or a new file durable: without it a power cut could bring back the old name.
+    func syncFolder() {
+        let descriptor = systemOpen(folder, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Removes the journal, when it is a regular file: the store holds its changes now.
+    func removeJournal() {
+        var status = stat()
+        guard lstat(journal, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+        unlink(journal)
+    }
+
+    /// Temporary files beside the store. Under the lock no save is under way, so any there was
+    /// left by a save that crashed before its rename; the store itself still holds the last lists.
+    func leftOverTemporaryFiles() -> [String] {
+        let prefix = "." + name + ".tmp-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    // MARK: - Locking
+
+    /// Runs `body` holding the store's lock, the folder made first if need be. Refuses a
+    /// store that is not a regular file and a read-only folder before anything is made, and
+    /// a lock file that is a link or not a regular file.
+    func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+        try refuseWhatIsNotAFile()
+        var status = stat()
+        if stat(folder, &status) == 0, status.st_mode & 0o222 == 0 {
+            throw StoreError.cannotWrite(path: path, reason: "its folder \(folder) is read-only")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotWrite(path: path, reason: "cannot create the folder \(folder)")
+        }
+        guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
+            throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
+        }
+        while flock(lockFile.descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        }
+        defer { flock(lockFile.descriptor, LOCK_UN) }
+        for name in leftOverTemporaryFiles() {
+            unlink(folder + "/" + name)
+        }
+        return try body()
+    }
+
+    /// What the system said about the last call that failed, or a plain word when it said nothing.
+    static func systemMessage() -> String {
+        errno == 0 ? "the system gave no reason" : String(cString: strerror(errno))
+    }
+}
+
+/// How bytes reach the disk: `write(2)`, unless a test says otherwise to make a write fail part-way.
+public struct Disk: Sendable {
+    public var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+
+    public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
+        self.write = write
+    }
+
+    public static let system = Disk { descriptor, bytes, count in
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// Writes all of `data`; a write that makes no progress is a full disk, whatever errno says.
+    func writeAll<Bytes: ContiguousBytes>(_ data: Bytes, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                errno = 0
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    let reason = written == 0 || errno == 0 ? String(cString: strerror(ENOSPC)) : StoreFiles.systemMessage()
+                    throw StoreError.cannotWrite(path: path, reason: reason)
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// `open(2)` with a mode, under one name on every platform.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags, mode)
+    #else
+    Darwin.open(path, flags, mode)
+    #endif
+}

@@ -1,0 +1,350 @@
+import FastJSON
+import Foundation
+import TodoList
+import UserList
+
+/// The lines of `<store>.journal`: the changes made since the store file was last written.
+///
+/// The first line names the store the journal belongs to, `{"journal":"<id>"}`. Each other
+/// line is one change, a JSON object with one key naming it, and ends with `"sum"`: a checksum
+/// of the line before it that also takes in the sum of the line before that, back to the
+/// first line. A line changed, cut, doubled, dropped from the middle or moved no longer
+/// carries the sum that its place asks for, so a journal is either what `todo` wrote or
+/// refused; and a journal `todo` wrote holds only changes it checked before it wrote them.
+/// `Specs/store-format.md` gives every line.
+enum Journal {
+    /// Where the journal of the store at `path` is kept: beside it.
+    static func path(ofStore path: String) -> String {
+        path + ".journal"
+    }
+
+    /// The first line of a journal that belongs to the store with this id, line break included.
+    static func header(_ id: UUID) -> [UInt8] {
+        Array("{\"journal\":\"\(id.uuidString)\"}\n".utf8)
+    }
+
+    /// The sum the first change line builds on: the header's own.
+    static func firstSum(_ id: UUID) -> UInt64 {
+        Checksum.xxh64(header(id).dropLast())
+    }
+
+    /// A change as one whole line, line break included, summed on from `previous`, and its sum.
+    /// `number` is the number an add of a to-do gives the new item.
+    static func line(for change: StoreChange, number: Int?, after previous: UInt64) -> (bytes: [UInt8], sum: UInt64) {
+        var json = JSONWriter(capacity: 160)
+        json.object { json in
+            write(change, number: number, to: &json)
+            json.key("sum")
+            json.string("")
+        }
+        var bytes = json.bytes
+        // The object ends `,"sum":""}`: the sum is of what comes before its key.
+        let body = bytes.count - 10
+        let sum = bytes.withUnsafeBytes { Checksum.xxh64(UnsafeRawBufferPointer(rebasing: $0[..<body]), seed: previous) }
+        bytes.insert(contentsOf: Checksum.hex(sum), at: bytes.count - 2)
+        bytes.append(UInt8(ascii: "\n"))
+        return (bytes, sum)
+    }
+
+    /// One change the journal holds, with the number of its line (the header is line 1).
+    struct Entry {
+        let line: Int
+        let change: StoreChange
+        /// For the add of a to-do: the number the new item was given.
+        let number: Int?
+    }
+
+    /// What a journal's bytes hold.
+    struct Contents {
+        /// The store the header names; nil when there is no header line at all yet.
+        var owner: UUID?
+        var entries: [Entry] = []
+        /// Where the last line read whole ends: where the next change goes, once `needsLineBreak`
+        /// is seen to.
+        var end = 0
+        /// The last whole line has no line break after it: a change whose line break a crash
+        /// cut off. It is kept, and the next change writes the line break first.
+        var needsLineBreak = false
+        /// The sum the next line builds on.
+        var sum: UInt64 = 0
+        /// How many of the entries add a to-do.
+        var adds = 0
+        /// Bytes at the end that are not a whole line: a change cut off by a crash before its
+        /// line was written out, never acknowledged. They are not read, and the next change cuts them.
+        var torn = 0
+        /// The first line that is not what `todo` wrote: its number and what is wrong with it.
+        /// Nothing from it on is read.
+        var damage: (line: Int, reason: String)?
+    }
+
+    /// Reads a journal. With `parsing` false only the sums are checked, which is all an add
+    /// needs to know the journal is what `todo` wrote. `legacy`: the journal of a store in
+    /// format 4 or 5, whose lines carry no sums.
+    static func read(_ bytes: UnsafeRawBufferPointer, legacy: Bool = false, parsing: Bool = true) -> Contents {
+        var contents = Contents()
+        guard let firstBreak = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+            // No line at all: a first write cut off (nothing was acknowledged), or no journal.
+            if !bytes.isEmpty && !isStartOfHeader(bytes) {
+                contents.damage = (1, "does not name the store the journal belongs to")
+            }
+            contents.torn = bytes.count
+            return contents
+        }
+        guard let owner = owner(of: UnsafeRawBufferPointer(rebasing: bytes[..<firstBreak])) else {
+            contents.damage = (1, "does not name a store as todo writes it")
+            return contents
+        }
+        contents.owner = owner
+        contents.sum = firstSum(owner)
+        var start = firstBreak + 1
+        contents.end = start
+        var number = 1
+        while start < bytes.count {
+            number += 1
+            let lineBreak = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<(lineBreak ?? bytes.count)])
+            // Format 4 and 5 kept no sums: there, a last line without its line break was cut off.
+            let sum = legacy ? (lineBreak == nil ? nil : contents.sum) : verifiedSum(of: line, after: contents.sum)
+            guard let sum else {
+                if lineBreak == nil {
+                    contents.torn = line.count
+                } else {
+                    contents.damage = (number, "is not what todo wrote there (its sum does not match)")
+                }
+                return contents
+            }
+            if parsing {
+                do {
+                    let entry = try entry(line, number: number, legacy: legacy)
+                    contents.entries.append(entry)
+                } catch {
+                    contents.damage = (number, "is not a change (\(error))")
+                    return contents
+                }
+            }
+            if line.starts(with: addPrefix) { contents.adds += 1 }
+            contents.sum = sum
+            start = (lineBreak ?? (bytes.count - 1)) + 1
+            contents.end = start
+            contents.needsLineBreak = lineBreak == nil
+        }
+        return contents
+    }
+
+    /// The store id in a header line (without its line break); nil for anything else.
+    static func owner(of line: UnsafeRawBufferPointer) -> UUID? {
+        let opening = Array("{\"journal\":\"".utf8)
+        guard line.count == opening.count + 38, line.starts(with: opening),
+              line[line.count - 2] == UInt8(ascii: "\""), line[line.count - 1] == UInt8(ascii: "}") else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[opening.count..<(line.count - 2)]), as: UTF8.self)
+        guard let id = UUID(uuidString: text), id.uuidString == text else { return nil }
+        return id
+    }
+
+    /// Whatever of a damaged journal still reads: the store its first line names, and every
+    /// other line that reads as a change, in either format, sums or not, whatever white space,
+    /// carriage return or byte-order mark was added around it; and the numbers of the lines that do not.
+    static func salvage(_ data: Data) -> (owner: UUID?, entries: [Entry], unreadable: [Int]) {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        func trimmed(_ line: Data.SubSequence) -> [UInt8] {
+            var bytes = Array(line)
+            if bytes.starts(with: bom) { bytes.removeFirst(3) }
+            while let last = bytes.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                bytes.removeLast()
+            }
+            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
+            return bytes
+        }
+        guard let first = lines.first else { return (nil, [], []) }
+        let owner = trimmed(first).withUnsafeBytes { self.owner(of: $0) }
+        var entries: [Entry] = []
+        var unreadable: [Int] = []
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let bytes = trimmed(line)
+            guard !bytes.isEmpty else { continue }
+            let read = bytes.withUnsafeBytes { bytes in
+                (try? entry(bytes, number: offset + 1, legacy: false)) ?? (try? entry(bytes, number: offset + 1, legacy: true))
+            }
+            if let read { entries.append(read) } else { unreadable.append(offset + 1) }
+        }
+        return (owner, entries, unreadable)
+    }
+
+    // MARK: - Private
+
+    private static let addPrefix = Array("{\"addTodo\":".utf8)
+
+    /// Whether the bytes could be the start of a header cut off by a crash.
+    private static func isStartOfHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let opening = Array("{\"journal\":\"".utf8)
+        if bytes.count <= opening.count { return bytes.elementsEqual(opening.prefix(bytes.count)) }
+        let allowed = Set(Array("0123456789ABCDEF-\"}".utf8))
+        return bytes.starts(with: opening) && bytes.dropFirst(opening.count).allSatisfy(allowed.contains)
+            && bytes.count <= opening.count + 38
+    }
+
+    /// The sum a line carries, when it is the sum its bytes and `previous` make.
+    private static func verifiedSum(of line: UnsafeRawBufferPointer, after previous: UInt64) -> UInt64? {
+        let closing = Array(",\"sum\":\"".utf8)
+        guard line.count > closing.count + 18, line[line.count - 2] == UInt8(ascii: "\""), line[line.count - 1] == UInt8(ascii: "}"),
+              line[(line.count - 18 - closing.count)...].starts(with: closing),
+              let written = Checksum.value(ofHex: line[(line.count - 18)..<(line.count - 2)]) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: line[..<(line.count - 18 - closing.count)])
+        return Checksum.xxh64(body, seed: previous) == written ? written : nil
+    }
+
+    private static func entry(_ line: UnsafeRawBufferPointer, number: Int, legacy: Bool) throws -> Entry {
+        try JSONReader.read(Data(line)) { json in
+            var change: (change: StoreChange, number: Int?)?
+            try json.readObject { json, key in
+                if key == "sum" && !legacy { return try json.skipValue() }
+                guard change == nil else { throw json.error(expected: "one change on a line") }
+                change = legacy ? try legacyChange(key, &json) : try self.change(key, &json)
+            }
+            let read = try json.required(change, "a change")
+            return Entry(line: number, change: read.change, number: read.number)
+        }
+    }
+
+    private static func write(_ change: StoreChange, number: Int?, to json: inout JSONWriter) {
+        switch change {
+        case .todos(.add(let id, let title)):
+            json.key("addTodo")
+            json.object { json in
+                json.key("id")
+                json.uuid(id)
+                json.optional("number", number) { $0.int($1) }
+                json.key("title")
+                json.string(title)
+            }
+        case .todos(.check(let ids)):
+            json.key("checkTodos")
+            json.array(ids) { $0.uuid($1) }
+        case .todos(.uncheck(let ids)):
+            json.key("uncheckTodos")
+            json.array(ids) { $0.uuid($1) }
+        case .todos(.delete(let ids)):
+            json.key("deleteTodos")
+            json.array(ids) { $0.uuid($1) }
+        case .todos(.rename(let id, let title)):
+            json.key("renameTodo")
+            json.object { json in
+                json.key("id")
+                json.uuid(id)
+                json.key("title")
+                json.string(title)
+            }
+        case .todos(.clearFinished):
+            json.key("clearFinished")
+            json.bool(true)
+        case .people(.add(let person, let again)):
+            json.key(again ? "addPersonAgain" : "addPerson")
+            person.write(to: &json)
+        case .people(.delete(let ids)):
+            json.key("deletePeople")
+            json.array(ids) { $0.uuid($1) }
+        case .people(.sort(let order)):
+            json.key("sortPeople")
+            json.string(order.rawValue)
+        case .people(.load(let page, let seed, let people)):
+            json.key("loadPeople")
+            json.object { json in
+                json.key("page")
+                json.int(page)
+                json.key("people")
+                json.array(people) { $1.write(to: &$0) }
+                json.key("seed")
+                json.string(seed)
+            }
+        case .people(.rememberUnmatched(let query)):
+            json.key("rememberUnmatched")
+            json.string(query)
+        case .undo:
+            json.key("undo")
+            json.bool(true)
+        }
+    }
+
+    private static func change(_ key: String, _ json: inout JSONReader) throws -> (change: StoreChange, number: Int?) {
+        switch key {
+        case "addTodo":
+            var id: UUID?
+            var number: Int?
+            var title: String?
+            try json.readObject { json, key in
+                switch key {
+                case "id": id = try json.readUUID()
+                case "number": number = try json.readInt()
+                case "title": title = try json.readString()
+                default: try json.skipValue()
+                }
+            }
+            return (.todos(.add(id: try json.required(id, "id"), title: try json.required(title, "title"))), number)
+        case "checkTodos": return (.todos(.check(try json.readArray { try $0.readUUID() })), nil)
+        case "uncheckTodos": return (.todos(.uncheck(try json.readArray { try $0.readUUID() })), nil)
+        case "deleteTodos": return (.todos(.delete(try json.readArray { try $0.readUUID() })), nil)
+        case "renameTodo":
+            let (id, title) = try rename(&json)
+            return (.todos(.rename(id, to: title)), nil)
+        case "clearFinished":
+            guard try json.readBool() else { throw json.error(expected: "true") }
+            return (.todos(.clearFinished), nil)
+        case "addPerson", "addPersonAgain":
+            return (.people(.add(try NewPerson(json: &json), again: key == "addPersonAgain")), nil)
+        case "deletePeople": return (.people(.delete(try json.readArray { try $0.readUUID() })), nil)
+        case "sortPeople": return (.people(.sort(try json.readEnum(PeopleOrder.self))), nil)
+        case "loadPeople":
+            var page: Int?
+            var people: [NewPerson]?
+            var seed: String?
+            try json.readObject { json, key in
+                switch key {
+                case "page": page = try json.readInt()
+                case "people": people = try json.readArray(of: NewPerson.init(json:))
+                case "seed": seed = try json.readString()
+                default: try json.skipValue()
+                }
+            }
+            return (.people(.load(page: try json.required(page, "page"), seed: try json.required(seed, "seed"),
+                                  people: try json.required(people, "people"))), nil)
+        case "rememberUnmatched": return (.people(.rememberUnmatched(try json.readString())), nil)
+        case "undo":
+            guard try json.readBool() else { throw json.error(expected: "true") }
+            return (.undo, nil)
+        default: throw json.error(expected: "a change")
+        }
+    }
+
+    /// The lines of formats 4 and 5: to-dos only, one id where format 6 takes a list.
+    private static func legacyChange(_ key: String, _ json: inout JSONReader) throws -> (change: StoreChange, number: Int?) {
+        switch key {
+        case "addTodo":
+            let item = try TodoItem.read(&json)
+            return (.todos(.add(id: item.id, title: item.title)), nil)
+        case "checkTodo": return (.todos(.check([try json.readUUID()])), nil)
+        case "uncheckTodo": return (.todos(.uncheck([try json.readUUID()])), nil)
+        case "deleteTodo": return (.todos(.delete([try json.readUUID()])), nil)
+        case "renameTodo":
+            let (id, title) = try rename(&json)
+            return (.todos(.rename(id, to: title)), nil)
+        case "clearFinished", "undo":
+            guard try json.readBool() else { throw json.error(expected: "true") }
+            return (key == "undo" ? .undo : .todos(.clearFinished), nil)
+        default: throw json.error(expected: "a change to the to-dos")
+        }
+    }
+
+    private static func rename(_ json: inout JSONReader) throws -> (UUID, String) {
+        var id: UUID?
+        var title: String?
+        try json.readObject { json, key in
+            switch key {
+            case "id": id = try json.readUUID()
+            case "title": title = try json.readString()
+            default: try json.skipValue()
+            }
+        }
+        return (try json.required(id, "id"), try json.required(title, "title"))
+    }
+}

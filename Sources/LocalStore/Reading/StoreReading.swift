@@ -1,0 +1,166 @@
+import FastJSON
+import Foundation
+import TodoList
+
+/// The latest lists a store holds: its file read (or remembered), its journal replayed onto it.
+struct Latest {
+    /// The lists with the journal's changes in.
+    var document: StoreDocument
+    /// Whether there is a store file at all yet.
+    var exists: Bool
+    /// The store file's size in bytes.
+    var bytes: Int
+    /// The store file is in a format before 6: the next change writes it whole, in format 6.
+    var isLegacy: Bool
+    /// The store file carries a checksum that holds: `todo` wrote it as it is. One that does
+    /// not (changed by hand) is checked by every reader, until the next change writes it whole.
+    var isProven: Bool
+    var journal: JournalState
+    /// How many of the journal's changes walk the list to be replayed.
+    var walking: Int
+}
+
+/// What the journal beside a store is to it.
+enum JournalState {
+    /// No journal, an empty one, or one whose first line a crash cut off: nothing in it.
+    case none
+    /// The store's own: its changes are part of the lists.
+    case own(Journal.Contents)
+    /// One the store took in when it was written: it may go.
+    case folded
+
+    /// What the journal is to a store whose own journal id is `own` and which folded `folded`;
+    /// throws when the store cannot account for it, or when its own journal is damaged.
+    static func of(_ contents: Journal.Contents, own: UUID?, folded: UUID?, files: StoreFiles) throws -> JournalState {
+        if let owner = contents.owner, owner == own {
+            if let damage = contents.damage {
+                throw StoreError.damaged(path: files.path, reason: "line \(damage.line) of its journal, "
+                                         + "\((files.journal as NSString).lastPathComponent), \(damage.reason)")
+            }
+            return .own(contents)
+        }
+        if let owner = contents.owner, owner == folded { return .folded }
+        if contents.owner == nil && contents.damage == nil { return .none }
+        let reason = contents.damage.map { "line \($0.line) \($0.reason)" }
+            ?? "it names the store \(contents.owner?.uuidString ?? "?"), and this store is \(own?.uuidString ?? "not one that keeps a journal")"
+        throw StoreError.journalNotAccounted(journal: files.journal, reason: reason)
+    }
+}
+
+extension FileStore {
+    /// The store and its journal as they are now, read without the lock. A store replaced while
+    /// it was being read is read again, so a reader never fails because a writer finished in between.
+    func latest(_ files: StoreFiles) throws -> Latest {
+        for _ in 0..<100 {
+            guard let store = try StoreFiles.open(files.path, followLink: true) else {
+                if let journal = try StoreFiles.open(files.journal), journal.size > 0 {
+                    let contents = try journal.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
+                    if contents.owner != nil || contents.damage != nil {
+                        throw StoreError.journalNotAccounted(journal: files.journal, reason: "there is no store beside it")
+                    }
+                }
+                if FileManager.default.fileExists(atPath: files.path) { continue }
+                return Latest(document: StoreDocument(), exists: false, bytes: 0, isLegacy: false, isProven: false, journal: .none,
+                              walking: 0)
+            }
+            let read = try decode(store, files: files)
+            let journalFile = try StoreFiles.open(files.journal)
+            let contents = try journalFile?.contents().withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) } ?? Journal.Contents()
+            let state: JournalState
+            do {
+                state = try JournalState.of(contents, own: read.document.journal, folded: read.document.folded, files: files)
+            } catch {
+                // Another program may have written the store since it was read, and moved the journal on.
+                if !store.isStill(at: files.path) { continue }
+                throw error
+            }
+            var document = read.document
+            var walking = 0
+            if case .own(let contents) = state {
+                do {
+                    try document.replay(contents.entries)
+                } catch {
+                    throw error.damaged(files)
+                }
+                walking = StoreDocument.walking(contents.entries)
+            } else if !store.isStill(at: files.path) {
+                continue
+            }
+            if read.isLegacy {
+                document = document.numberedAsShown()
+            }
+            return Latest(document: document, exists: true, bytes: store.size, isLegacy: read.isLegacy, isProven: read.isProven,
+                          journal: state, walking: walking)
+        }
+        throw StoreError.cannotRead(path: files.path, reason: "it kept being replaced while it was read")
+    }
+
+    /// The store file's own document, checked; one this store proved before is not read again.
+    private func decode(_ file: StoreFiles.OpenFile, files: StoreFiles) throws -> ReadDocument {
+        if let remembered = lastRead.document(for: file) {
+            return remembered
+        }
+        let data = try file.contents()
+        guard !data.isEmpty else { throw StoreError.damaged(path: files.path, reason: "it is empty") }
+        let read: ReadDocument
+        do {
+            read = try StoreDocument.read(data)
+        } catch {
+            guard let version = StoreDocument.version(in: data) else {
+                throw StoreError.damaged(path: files.path, reason: "it is not a todo store: \(error)")
+            }
+            guard version <= StoreDocument.currentVersion else { throw StoreError.newerVersion(path: files.path, version: version) }
+            throw StoreError.damaged(path: files.path, reason: "its contents do not fit format \(version): \(error)")
+        }
+        let version = read.document.version
+        guard version <= StoreDocument.currentVersion else { throw StoreError.newerVersion(path: files.path, version: version) }
+        guard version >= 1 else { throw StoreError.damaged(path: files.path, reason: "no version wrote format \(version)") }
+        if !read.isProven {
+            let problems = read.document.problems
+            guard problems.isEmpty else { throw StoreError.damaged(path: files.path, reason: problems.joined(separator: "; ")) }
+        } else {
+            lastRead.remember(read, for: file)
+        }
+        return read
+    }
+}
+
+/// The store file this store last proved, and what tells whether the file is still it: the
+/// file's identity (device, inode, size, time), which any program that writes it changes, and
+/// the checksum in its first bytes. A command that lists and then changes reads the file once.
+final class LastRead: @unchecked Sendable {
+    private let lock = NSLock()
+    private var identity: FileIdentity?
+    private var read: ReadDocument?
+
+    func document(for file: StoreFiles.OpenFile) -> ReadDocument? {
+        let identity = FileIdentity(file)
+        return lock.withLock { self.identity == identity ? read : nil }
+    }
+
+    func remember(_ read: ReadDocument, for file: StoreFiles.OpenFile) {
+        let identity = FileIdentity(file)
+        lock.withLock {
+            self.identity = identity
+            self.read = read
+        }
+    }
+
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int
+        let modified: [Int]
+        let start: [UInt8]
+
+        init(_ file: StoreFiles.OpenFile) {
+            device = UInt64(file.status.st_dev)
+            inode = UInt64(file.status.st_ino)
+            size = file.size
+            modified = file.modified
+            var start = [UInt8](repeating: 0, count: min(file.size, 64))
+            if pread(file.descriptor, &start, start.count, 0) != start.count { start = [] }
+            self.start = start
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TodoList
+import UserList
+
+extension StoreDocument {
+    /// The largest number an item or a person may have; past it a store is damaged, not long.
+    static let largestNumber = 1 << 40
+
+    /// What is wrong inside a document that reads, each said where it is; empty for a sound one.
+    /// Every reader refuses a file with a problem, `doctor` lists them all: one check, so that
+    /// whatever `doctor` calls sound, every command can open.
+    public var problems: [String] {
+        var found: [String] = []
+        found += todoProblems
+        found += peopleProblems
+        found += historyProblems
+        return found
+    }
+
+    private var todoProblems: [String] {
+        var found: [String] = []
+        if todos.todo.contains(where: \.isFinished) {
+            found.append("a to-do in the To do section is marked finished")
+        }
+        if todos.finished.contains(where: { !$0.isFinished }) {
+            found.append("an item in the Finished section is not marked finished")
+        }
+        if let blank = todos.all.first(where: { TodoItem.normalizedTitle($0.title) == nil }) {
+            found.append("the to-do \(blank.id.uuidString) has an empty title")
+        }
+        found += Self.repeated(todos.all.map(\.id.uuidString), what: "to-do id")
+        found += Self.numberProblems(todos.all.map(\.number), next: todos.nextNumber, what: "to-do")
+        return found
+    }
+
+    private var peopleProblems: [String] {
+        var found: [String] = []
+        found += Self.repeated((people.everyone + people.deleted).map(\.id.uuidString), what: "person id")
+        found += Self.numberProblems(people.everyone.map(\.number), next: people.nextNumber, what: "person")
+        if let nameless = (people.everyone + people.deleted).first(where: { $0.firstName.isEmpty || $0.lastName.isEmpty }) {
+            found.append("the person \(nameless.id.uuidString) has no first or last name")
+        }
+        if let progress = people.fetchProgress, !(1...FetchProgress.lastPage).contains(progress.nextPage) {
+            found.append("the next page to load, \(progress.nextPage), is not between 1 and \(FetchProgress.lastPage)")
+        }
+        return found
+    }
+
+    private var historyProblems: [String] {
+        var found: [String] = []
+        if history.count > Self.undoLimit {
+            found.append("the undo history holds \(history.count) steps, more than \(Self.undoLimit)")
+        }
+        for (offset, step) in history.enumerated() {
+            let indexes: [Int]
+            let numbers: [Int]
+            switch step {
+            case .todos(let step):
+                indexes = step.restoring.map(\.index)
+                numbers = step.restoring.map(\.item.number)
+            case .people(let step):
+                indexes = step.restoring.map(\.index)
+                numbers = step.restoring.map(\.person.number)
+                if step.kind == .sort && step.sortOrder == nil {
+                    found.append("undo step \(offset + 1) of \(history.count) undoes a sort without saying the order before it")
+                }
+            }
+            if let index = indexes.first(where: { $0 < 0 || $0 > Self.largestNumber }) {
+                found.append("undo step \(offset + 1) of \(history.count) puts an item back at position \(index)")
+            }
+            if let number = numbers.first(where: { $0 < 1 || $0 > Self.largestNumber }) {
+                found.append("undo step \(offset + 1) of \(history.count) brings back an item numbered \(number)")
+            }
+        }
+        return found
+    }
+
+    private static func numberProblems(_ numbers: [Int], next: Int, what: String) -> [String] {
+        var found: [String] = []
+        if let wrong = numbers.first(where: { $0 < 1 || $0 >= next }) {
+            found.append("a \(what) is numbered \(wrong), outside 1 to \(next - 1) (the next number is \(next))")
+        }
+        if !(1...largestNumber).contains(next) {
+            found.append("the next \(what) number, \(next), is not between 1 and \(largestNumber)")
+        }
+        found += repeated(numbers.map(String.init), what: "\(what) number")
+        return found
+    }
+
+    private static func repeated(_ values: [String], what: String) -> [String] {
+        var seen = Set<String>()
+        var repeated = Set<String>()
+        for value in values where !seen.insert(value).inserted {
+            repeated.insert(value)
+        }
+        return repeated.sorted().map { "the \(what) \($0) is used more than once" }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LocalStore
+
+/// `doctor`: what the store holds and whether every command can open it; with `--repair`,
+/// a copy of each damaged file kept beside it and the store rebuilt from what is left.
+extension Session {
+    func doctor(_ words: [String]) throws {
+        switch words {
+        case []: try diagnose()
+        case ["--repair"]: try repair()
+        default: throw CommandError.usage("doctor takes only --repair", command: "doctor")
+        }
+    }
+
+    private func diagnose() throws {
+        let report = try store.inspect()
+        guard report.exists || !report.findings.isEmpty else {
+            return say("No store at \(TerminalText.escaped(report.path)) yet: it is made on the first change.")
+        }
+        var text = "Store: \(TerminalText.escaped(report.path))\n"
+        if let format = report.format {
+            text += "  Format:    \(format) (this todo reads up to \(StoreDocument.currentVersion))\n"
+        }
+        let journal = report.journalBytes == 0 ? "" : ", and a journal of \(report.journalBytes) bytes: "
+            + "\(report.journalChanges) \(report.journalChanges == 1 ? "change" : "changes") since the store was written"
+        text += "  Size:      \(report.bytes) bytes\(journal)\n"
+        if let document = report.document {
+            let todos = document.todos
+            let people = document.people
+            text += "  To-dos:    \(todos.todo.count) to do, \(todos.finished.count) finished\n"
+            text += "  People:    \(people.everyone.count), \(people.deleted.count) deleted, "
+                + "\(people.unmatchedSearches.count) \(people.unmatchedSearches.count == 1 ? "search" : "searches") remembered\n"
+            text += "  Undo:      \(document.history.count) \(document.history.count == 1 ? "change" : "changes") can be undone\n"
+        }
+        for note in report.journalNotes {
+            text += "  Journal:   \(note)\n"
+        }
+        let leftOvers = report.leftOvers.isEmpty
+            ? "none"
+            : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
+        text += "  Left over: \(leftOvers)\n"
+        for finding in report.findings {
+            let place = finding.place.map { ", \($0)" } ?? ""
+            text += "Problem in \(TerminalText.escaped(finding.file))\(place): \(TerminalText.escaped(finding.what))\n"
+            text += "  A repair would lose: \(TerminalText.escaped(finding.loses))\n"
+        }
+        write(text)
+        guard report.isSound else {
+            let count = report.findings.count == 1 ? "a problem" : "\(report.findings.count) problems"
+            let repair = report.findings.allSatisfy(\.isRepairable)
+                ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
+                : "update todo to read it"
+            throw CommandError.refused("the store \(TerminalText.escaped(report.path)) has \(count); it was left as it is. \(repair)")
+        }
+        say("The store is sound.")
+    }
+
+    private func repair() throws {
+        let report = try store.inspect()
+        guard !report.isSound else {
+            return say("The store is sound; there is nothing to repair.")
+        }
+        let repaired = try store.repair()
+        for copy in repaired.copies {
+            say("Kept a copy as \(TerminalText.escaped(copy)).")
+        }
+        var text = "Rebuilt the store: \(Self.count(repaired.todos, "to-do")) and \(Self.count(repaired.people, "person", "people"))"
+        if repaired.changesBroughtIn > 0 || !repaired.linesLeftOut.isEmpty {
+            text += "; \(Self.count(repaired.changesBroughtIn, "change")) from the journal brought in"
+        }
+        if !repaired.linesLeftOut.isEmpty {
+            text += ", lines \(repaired.linesLeftOut.map(String.init).joined(separator: ", ")) left out (they did not read or apply)"
+        }
+        if let setAside = repaired.journalSetAside {
+            text += "; the journal was not brought in: \(setAside)"
+        }
+        say(text + ".")
+    }
+
+    static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(number) \(number == 1 ? one : many ?? one + "s")"
+    }
+}

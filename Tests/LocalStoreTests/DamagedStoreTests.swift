@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("Keeping the list on this machine: a store that cannot be read or written")
+struct DamagedStoreTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    static let damagedContents: [Data] = [
+        Data("{\"version\": 1, \"todos\": {\"todo\": [".utf8),
+        Data([0xFF, 0x00, 0x13, 0x37, 0xC3]),
+        Data("[1, 2, 3]".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": 5}}".utf8),
+        Data("{\"version\": \"one\"}".utf8),
+        Data("{\"version\": 1e400, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1.5, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}} and more".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": [],}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-00000000000X\", \"title\": \"Buy milk\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"Buy\tmilk\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"Buy milk\"}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 1, \"todos\": {\"todo\": [{\"id\": \"00000000-0000-0000-0000-000000000001\", \"title\": \"".utf8) + Data([0xC3, 0x28])
+            + Data("\", \"isFinished\": false}], \"finished\": [], \"undoSteps\": []}}".utf8),
+        Data("{\"version\": 4, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}, \"people\": {\"everyone\": [], \"sortOrder\": \"added\"}}".utf8),
+        Data("{\"version\": 6, \"todos\": {\"todo\": [], \"finished\": []}}".utf8),
+        Data("{\"version\": 0, \"todos\": {\"todo\": [], \"finished\": [], \"undoSteps\": []}}".utf8),
+    ]
+
+    @Test("TP-6 A damaged store is refused with an error naming the file, and left as it was", arguments: damagedContents)
+    func damagedStoreIsRefusedUntouched(contents: Data) throws {
+        try files.write(contents)
+        let store = files.store()
+
+        #expect { try store.loadTodos() } throws: { error in
+            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(files.storeURL.path)
+        }
+        #expect { _ = try store.add(id: id(1), title: "Buy milk") } throws: { ($0 as? StoreError)?.isDamaged == true }
+        #expect { _ = try store.apply(PeopleChange.sort(.descending)) } throws: { ($0 as? StoreError)?.isDamaged == true }
+
+        #expect(files.storeBytes == contents)
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-7 A store written by a newer version is refused and left as it was")
+    func newerStoreIsRefusedUntouched() throws {
+        let contents = Data("{\"version\": 999, \"todos\": {\"todo\": [], \"finished\": []}, \"future\": true}".utf8)
+        try files.write(contents)
+        let store = files.store()
+
+        #expect(throws: StoreError.newerVersion(path: files.storeURL.path, version: 999)) {
+            _ = try store.add(id: id(1), title: "Buy milk")
+        }
+        #expect(throws: StoreError.newerVersion(path: files.storeURL.path, version: 999)) { try store.loadTodos() }
+        #expect(StoreError.newerVersion(path: files.storeURL.path, version: 999).localizedDescription.contains("update todo"))
+        #expect(files.storeBytes == contents)
+    }
+
+    @Test("TP-10 A store that cannot be written is refused before anything is written", arguments: ["file", "folder"])
+    func readOnlyStore(what: String) throws {
+        try files.seed(todo: ["Call Ann"])
+        let before = files.storeBytes
+        let readOnly = what == "file" ? files.storeURL : files.storeURL.deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: what == "file" ? 0o444 : 0o555], ofItemAtPath: readOnly.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.path) }
+        let contentsBefore = try files.contents()
+
+        for change in [{ _ = try files.store().add(id: id(2), title: "Buy milk") },
+                       { _ = try files.store().apply(TodoChange.check([id(1)])) }] as [() throws -> Void] {
+            #expect { try change() } throws: { error in
+                error.localizedDescription.contains("read-only") && error.localizedDescription.contains(files.storeURL.path)
+            }
+        }
+
+        #expect(files.storeBytes == before)
+        #expect(try files.contents() == contentsBefore)
+    }
+
+    @Test("TP-11 A store reached through a link is read and saved where the link points")
+    func storeThroughALink() throws {
+        let target = files.folder.file("elsewhere/real.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: files.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try FileStore(url: target).add(id: id(1), title: "Call Ann")
+        try FileManager.default.createSymbolicLink(at: files.storeURL, withDestinationURL: target)
+
+        _ = try files.store().add(id: id(2), title: "Buy milk")
+        try files.store().apply(TodoChange.check([id(1)]))
+
+        #expect(try FileStore(url: target).loadTodos() == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: files.storeURL.path) == target.path)
+        #expect(try files.contents() == ["store.json"])
+    }
+
+    @Test("TP-11 A link that points to nothing is refused, and nothing is written")
+    func danglingLink() throws {
+        let target = files.folder.file("nowhere/real.json")
+        try FileManager.default.createDirectory(at: files.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: files.storeURL, withDestinationURL: target)
+
+        #expect(throws: StoreError.danglingLink(path: files.storeURL.path, target: target.path)) {
+            _ = try files.store().add(id: id(1), title: "Buy milk")
+        }
+        #expect(throws: StoreError.danglingLink(path: files.storeURL.path, target: target.path)) { try files.todos() }
+        #expect(!FileManager.default.fileExists(atPath: target.deletingLastPathComponent().path))
+        #expect(try files.contents() == ["store.json"])
+    }
+
+    @Test("TP-12 A write that fails part-way leaves the old store as it was")
+    func diskFullPartWay() throws {
+        try files.seed(todo: ["Call Ann"], people: [person(1, "Ann", "Lee")])
+        let before = files.storeBytes
+        let fillsUp = Disk { descriptor, bytes, count in
+            let written = Disk.system.write(descriptor, bytes, min(count, 100))
+            if count > 100 && written == 100 { errno = ENOSPC; return -1 }
+            return written
+        }
+
+        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+            try files.store(disk: fillsUp).update { $0.todos = makeTodos(todo: ["Call Ann", "Buy milk"]) }
+        }
+
+        #expect(files.storeBytes == before)
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-12 A change whose journal line fails part-way leaves the store and its journal as they were")
+    func diskFullPartWayThroughTheJournal() throws {
+        try files.seed(todo: ["Call Ann"])
+        _ = try files.store().add(id: id(2), title: "Buy milk")
+        let store = files.storeBytes
+        let journal = files.journalBytes
+        let fillsUp = Disk { descriptor, bytes, count in
+            let written = Disk.system.write(descriptor, bytes, min(count, 10))
+            if written == 10 && count > 10 { errno = ENOSPC; return -1 }
+            return written
+        }
+
+        for change in [{ _ = try files.store(disk: fillsUp).add(id: id(3), title: "Pay rent") },
+                       { _ = try files.store(disk: fillsUp).apply(TodoChange.check([id(1)])) }] as [() throws -> Void] {
+            #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) { try change() }
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("TP-13 doctor checks the store and says what it found, without changing it")
+    func inspect() throws {
+        try files.seed(todo: ["Call Ann", "Buy milk"])
+        try files.store().apply(TodoChange.check([id(1)]))
+        let before = files.storeBytes
+        let journal = files.journalBytes
+
+        let report = try files.store().inspect()
+
+        #expect(report.exists)
+        #expect(report.bytes == before.count)
+        #expect(report.journalBytes == journal.count)
+        #expect(report.journalChanges == 1)
+        #expect(report.document?.todos == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
+        #expect(report.findings.isEmpty)
+        #expect(report.isSound)
+        #expect(files.storeBytes == before)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("TP-13 doctor names an id used twice and an item in the wrong section")
+    func inspectFindsProblems() throws {
+        let repeated = """
+            {"version": 3, "todos": {"todo": [{"id": "\(id(1).uuidString)", "title": "A", "isFinished": true},
+              {"id": "\(id(1).uuidString)", "title": "B", "isFinished": false}], "finished": [], "undoSteps": []},
+             "people": {"everyone": [], "sortOrder": "added"}}
+            """
+        try files.write(Data(repeated.utf8))
+
+        let report = try files.store().inspect()
+
+        #expect(report.findings.map(\.what) == ["a to-do in the To do section is marked finished; "
+                                                + "the to-do id \(id(1).uuidString) is used more than once; "
+                                                + "the to-do number 1 is used more than once"])
+        #expect(report.findings.map(\.file) == [files.storeURL.path])
+        #expect(!report.isSound)
+        #expect(try Data(contentsOf: files.storeURL) == Data(repeated.utf8))
+    }
+
+    @Test("TP-14 A store with nothing in it is called empty, not damaged beyond words")
+    func emptyStore() throws {
+        try files.write(Data())
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: "it is empty")) { try files.todos() }
+        #expect(StoreError.damaged(path: files.storeURL.path, reason: "it is empty").localizedDescription
+                .hasPrefix("the store \(files.storeURL.path) is damaged (it is empty); it was left as it is."))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+
+@Suite("A store that loses nothing: links, things that are not files, and read-only files")
+struct FileKindTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+        try files.seed(todo: ["Buy milk"])
+    }
+
+    @Test("SF-5 A journal or a lock file that is a link is refused, and what it points to is untouched",
+          arguments: ["journal", "lock file"])
+    func linkBesideTheStore(file: String) throws {
+        let notes = files.folder.file("notes.txt")
+        try Data("my own notes\n".utf8).write(to: notes)
+        let link = file == "journal" ? files.journalURL : files.folder.file("data/store.json.lock")
+        try? FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: notes)
+
+        #expect(throws: StoreError.isALink(path: link.path)) { _ = try files.store().add(id: id(2), title: "Call Ann") }
+        #expect(throws: StoreError.isALink(path: link.path)) { _ = try files.store().apply(TodoChange.check([id(1)])) }
+        if file == "journal" {
+            #expect(throws: StoreError.isALink(path: link.path)) { try files.todos() }
+        }
+
+        #expect(StoreError.isALink(path: link.path).localizedDescription.contains("todo never follows a link"))
+        #expect(try Data(contentsOf: notes) == Data("my own notes\n".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == notes.path)
+    }
+
+    @Test("SF-6 A store that is not a regular file is refused at once, and nothing is left beside it",
+          arguments: ["a FIFO", "a device", "a folder"])
+    func notARegularFile(thing: String) throws {
+        let path: String
+        switch thing {
+        case "a FIFO":
+            path = files.folder.file("fifo").path
+            #expect(mkfifo(path, 0o600) == 0)
+        case "a device":
+            path = "/dev/null"
+        default:
+            path = files.folder.file("folder").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        let store = FileStore(url: URL(fileURLWithPath: path))
+        let refused = StoreError.notAFile(path: path, kind: thing)
+
+        #expect(throws: refused) { _ = try store.loadTodos() }
+        #expect(throws: refused) { _ = try store.add(id: id(2), title: "Call Ann") }
+        #expect(throws: refused) { _ = try store.inspect() }
+
+        #expect(refused.localizedDescription == "the store \(path) is \(thing), not a file; nothing was read or written")
+        #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+    }
+
+    @Test("SF-7 A store path that is a link looping back to itself is called a loop")
+    func linkLoop() throws {
+        let loop = files.folder.file("loop.json")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+
+        #expect(throws: StoreError.linkLoop(path: loop.path)) { _ = try FileStore(url: loop).loadTodos() }
+        #expect(throws: StoreError.linkLoop(path: loop.path)) { _ = try FileStore(url: loop).add(id: id(1), title: "Buy milk") }
+        #expect(StoreError.linkLoop(path: loop.path).localizedDescription.contains("leads back to itself"))
+    }
+
+    @Test("SF-13 A read-only journal is never appended to, even by the superuser")
+    func readOnlyJournal() throws {
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let journal = files.journalBytes
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: files.journalURL.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: files.journalURL.path) }
+        let refused = StoreError.cannotWrite(path: files.journalURL.path, reason: "the journal is read-only")
+
+        #expect(throws: refused) { _ = try files.store().add(id: id(3), title: "Pay rent") }
+        #expect(throws: refused) { _ = try files.store().apply(TodoChange.check([id(1)])) }
+
+        #expect(files.journalBytes == journal)
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+    }
+
+    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")
+    func failureWithoutAReason() throws {
+        let silent = Disk { _, _, _ in
+            errno = 0
+            return 0
+        }
+
+        #expect { _ = try files.store(disk: silent).add(id: id(2), title: "Call Ann") } throws: { error in
+            !error.localizedDescription.contains("Success") && error.localizedDescription.contains(String(cString: strerror(ENOSPC)))
+        }
+        #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("Keeping the list on this machine: the file format")
+struct FormatTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    @Test("TP-22 A saved store is byte for byte what a standard JSON writer makes of the same values")
+    func savedStoreIsStandardJSON() throws {
+        let lists = try richLists()
+        try files.store().update { $0 = lists }
+
+        let saved = files.storeBytes
+        let values = try JSONSerialization.jsonObject(with: saved)
+        let rewritten = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .withoutEscapingSlashes])
+
+        #expect(String(decoding: saved, as: UTF8.self) == String(decoding: rewritten, as: UTF8.self))
+        let read = try files.store().read()
+        #expect(read.todos == lists.todos)
+        #expect(read.people == lists.people)
+        #expect(read.history == lists.history)
+    }
+
+    @Test("TP-23 A store written by another JSON writer reads as the same lists")
+    func storeFromAnotherWriterReads() throws {
+        let lists = try richLists()
+        try files.store().update { $0 = lists }
+        let values = try JSONSerialization.jsonObject(with: files.storeBytes)
+        let written = String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.prettyPrinted]), as: UTF8.self)
+            .replacingOccurrences(of: "ë", with: "\\u00EB")
+            .replacingOccurrences(of: "😀", with: "\\ud83d\\ude00")
+            .replacingOccurrences(of: "\"version\" : 6", with: "\"version\" : 6.0")
+        #expect(written.contains("\\/"), "slashes escaped, as JSONSerialization does by default")
+        try files.write(Data(written.utf8))
+
+        let read = try files.store().read()
+
+        #expect(read.todos == lists.todos)
+        #expect(read.people == lists.people)
+        #expect(read.history == lists.history)
+        #expect(try files.store().inspect().isSound)
+    }
+
+    /// A store of an older format, as that format wrote it, and what it holds.
+    struct OlderStore: CustomTestStringConvertible, Sendable {
+        let testDescription: String
+        let store: String
+        let journal: String?
+        /// The to-dos as numbered after the upgrade.
+        let todos: Todos
+        let people: [String]
+        let unmatched: [String]
+        /// What undo takes back once the check is undone.
+        let undoneBefore: String
+        let afterBothUndos: Todos
+    }
+
+    nonisolated static let journalID = "00000000-0000-4000-8000-000000000000"
+
+    nonisolated static func item(_ number: Int, _ title: String, finished: Bool = false) -> String {
+        "{\"id\":\"\(id(number).uuidString)\",\"isFinished\":\(finished),\"title\":\"\(title)\"}"
+    }
+
+    nonisolated static let olderStores: [OlderStore] = [
+        OlderStore(
+            testDescription: "format 1, with no people and no journal",
+            store: "{\"todos\":{\"finished\":[\(item(2, "Pay rent", finished: true))],\"todo\":[\(item(1, "Buy milk"))],"
+                + "\"undoSteps\":[{\"removing\":[\"\(id(2).uuidString)\"],\"restoring\":[{\"index\":1,\"item\":\(item(2, "Pay rent"))}]}]},"
+                + "\"version\":1}",
+            journal: nil, todos: list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Pay rent")], next: 3), people: [], unmatched: [],
+            undoneBefore: "the last change to the to-dos",
+            afterBothUndos: list(todo: [todo(1, "Buy milk"), todo(2, "Pay rent")], next: 3)),
+        OlderStore(
+            testDescription: "format 3, with people and searches remembered",
+            store: "{\"people\":{\"blacklist\":[\"zzq\"],\"deleted\":[],\"everyone\":[{\"addedAt\":1,\"birthDate\":\"1990-03-14\","
+                + "\"firstName\":\"Zoë\",\"id\":\"\(id(101).uuidString)\",\"lastName\":\"Adams\"}],\"sortOrder\":\"added\"},"
+                + "\"todos\":{\"finished\":[],\"todo\":[\(item(1, "Buy milk")),\(item(2, "Call Ann"))],\"undoSteps\":"
+                + "[{\"removing\":[\"\(id(1).uuidString)\"],\"restoring\":[]}]},\"version\":3}",
+            journal: nil, todos: makeTodos(todo: ["Buy milk", "Call Ann"]), people: ["Zoë Adams"], unmatched: ["zzq"],
+            undoneBefore: "the last change to the to-dos", afterBothUndos: list(todo: [todo(2, "Call Ann")], next: 3)),
+        OlderStore(
+            testDescription: "format 4, with an add in its journal",
+            store: "{\"journal\":\"\(journalID)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
+                + "\"todo\":[\(item(1, "Buy milk"))],\"undoSteps\":[]},\"version\":4}",
+            journal: "{\"journal\":\"\(journalID)\"}\n{\"addTodo\":\(item(2, "Call Ann"))}\n",
+            todos: list(todo: [TodoItem(id: id(2), number: 1, title: "Call Ann"), TodoItem(id: id(1), number: 2, title: "Buy milk")], next: 3),
+            people: [], unmatched: [], undoneBefore: "added “Call Ann”",
+            afterBothUndos: list(todo: [TodoItem(id: id(1), number: 2, title: "Buy milk")], next: 3)),
+        OlderStore(
+            testDescription: "format 5, with a check in its journal",
+            store: "{\"journal\":\"\(journalID)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
+                + "\"todo\":[\(item(1, "Buy milk")),\(item(2, "Call Ann"))],\"undoSteps\":[]},\"version\":5}",
+            journal: "{\"journal\":\"\(journalID)\"}\n{\"checkTodo\":\"\(id(2).uuidString)\"}\n",
+            todos: list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann")], next: 3),
+            people: [], unmatched: [], undoneBefore: "checked “Call Ann”", afterBothUndos: makeTodos(todo: ["Buy milk", "Call Ann"])),
+    ]
+
+    @Test("TP-27 A store in an older format keeps its lists, numbered as they were shown, and is in format 6 after its first change",
+          arguments: olderStores)
+    func olderFormatsAreUpgraded(older: OlderStore) throws {
+        try files.write(Data(older.store.utf8))
+        if let journal = older.journal { try files.writeJournal(Data(journal.utf8)) }
+
+        let read = try files.store().read()
+        #expect(read.todos == older.todos)
+        #expect(read.people.everyone.map(\.fullName) == older.people)
+        #expect(read.people.everyone.map(\.number) == Array(1..<(older.people.count + 1)))
+        #expect(read.people.unmatchedSearches == older.unmatched)
+
+        let first = try #require(read.todos.todo.first)
+        try files.store().apply(TodoChange.check([first.id]))
+
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+        let upgraded = try files.store().read()
+        #expect(upgraded.version == 6)
+        #expect(String(decoding: files.storeBytes, as: UTF8.self).hasPrefix("{\"checksum\":\""))
+        #expect(upgraded.people == read.people)
+        #expect(try files.store().undo() == "checked “\(first.title)”")
+        #expect(try files.todos() == older.todos)
+        #expect(try files.store().undo() == older.undoneBefore)
+        #expect(try files.todos() == older.afterBothUndos)
+    }
+
+    @Test("The checksum is XXH64 of the bytes after it: a file changed by hand is read whole, and written proven again")
+    func checksum() throws {
+        try files.seed(todo: ["Buy milk"])
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        #expect(saved.hasPrefix("{\"checksum\":\""))
+        let edited = saved.replacingOccurrences(of: "Buy milk", with: "Buy oats")
+        try files.write(Data(edited.utf8))
+
+        #expect(try files.todos() == makeTodos(todo: ["Buy oats"]))
+        #expect(try files.store().inspect().isSound)
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        #expect(files.storeBytes != Data(edited.utf8), "the next change writes it whole, proven")
+        #expect(String(decoding: files.storeBytes, as: UTF8.self).contains("Buy oats"))
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy oats")], next: 3))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("A store that loses nothing: a journal is dropped only when the store proves it took it in")
+struct JournalFaultTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        try files.store().apply(TodoChange.check([id(1)]))
+    }
+
+    enum JournalChange: String, CaseIterable, Sendable {
+        case carriageReturns = "carriage returns before its line breaks"
+        case flippedHeader = "a hex digit of its first line flipped"
+        case byteOrderMark = "a byte-order mark before its first line"
+        case anotherStore = "it is the journal of another store"
+        case noStore = "it lies beside a store that does not exist"
+    }
+
+    @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
+    func unaccountedJournal(change: JournalChange) throws {
+        let text = String(decoding: files.journalBytes, as: UTF8.self)
+        switch change {
+        case .carriageReturns: try files.writeJournal(Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        case .flippedHeader:
+            let header = files.journalLines[0]
+            let flipped = header.replacingCharacters(in: header.index(header.startIndex, offsetBy: 12)...header.index(header.startIndex, offsetBy: 12),
+                                                     with: header.dropFirst(12).first == "A" ? "B" : "A")
+            try files.writeJournal(Data(text.replacingOccurrences(of: header, with: flipped).utf8))
+        case .byteOrderMark: try files.writeJournal(Data([0xEF, 0xBB, 0xBF]) + files.journalBytes)
+        case .anotherStore:
+            let other = try StoreFolder()
+            try other.seed(todo: ["Elsewhere"])
+            _ = try other.store().add(id: id(50), title: "Not here")
+            try files.writeJournal(other.journalBytes)
+        case .noStore: try FileManager.default.removeItem(at: files.storeURL)
+        }
+        let store = files.storeBytes
+        let journal = files.journalBytes
+
+        for command in files.everyCommand() {
+            #expect("\(command.name)", performing: command.run, throws: { error in
+                guard case .journalNotAccounted(let path, _) = error as? StoreError else { return false }
+                return path == files.journalURL.path && error.localizedDescription.contains("todo doctor --repair")
+            })
+        }
+        let report = try files.store().inspect()
+        #expect(report.findings.map(\.file) == [files.journalURL.path])
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    enum LineChange: String, CaseIterable, Sendable {
+        case letterChanged = "a letter of a title changed"
+        case doubled = "a line doubled"
+        case swapped = "two lines swapped"
+        case middleDropped = "the middle line dropped"
+        case carriageReturn = "a carriage return before one break"
+    }
+
+    @Test("SF-2 A journal line changed, doubled, moved or dropped is refused, not skipped", arguments: LineChange.allCases)
+    func changedLine(change: LineChange) throws {
+        try files.store().apply(TodoChange.rename(id(2), to: "Call Anna"))
+        var lines = files.journalLines
+        #expect(lines.count == 4)
+        let damagedLine: Int
+        switch change {
+        case .letterChanged:
+            lines[1] = lines[1].replacingOccurrences(of: "Pay rent", with: "Pay Rent")
+            damagedLine = 2
+        case .doubled:
+            lines.insert(lines[2], at: 3)
+            damagedLine = 4
+        case .swapped:
+            lines.swapAt(2, 3)
+            damagedLine = 3
+        case .middleDropped:
+            lines.remove(at: 2)
+            damagedLine = 3
+        case .carriageReturn:
+            lines[2] += "\r"
+            damagedLine = 3
+        }
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let store = files.storeBytes
+        let journal = files.journalBytes
+        let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line \(damagedLine) of its journal, store.json.journal, "
+                                         + "is not what todo wrote there (its sum does not match)")
+
+        for command in files.everyCommand() {
+            #expect(throws: damaged, "\(command.name)") { try command.run() }
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("SF-3 A journal the store took in is discarded only then")
+    func foldedJournal() throws {
+        let taken = files.journalBytes
+        try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+        try files.writeJournal(taken)
+        let expected = list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 4)
+
+        #expect(try files.todos() == expected)
+        #expect(try files.store().inspect().isSound)
+
+        _ = try files.store().add(id: id(4), title: "Post letter")
+        #expect(files.journalLines.count == 2)
+        #expect(files.journalLines[0] != String(decoding: taken, as: UTF8.self).split(separator: "\n")[0])
+        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.todo, finished: expected.finished, next: 5))
+
+        try files.writeJournal(taken)
+        try files.store().update { $0.people = People() }
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path), "a fold removes a journal taken in before")
+    }
+
+    @Test("SF-4 A whole last line that lost only its line break is kept")
+    func lostLineBreak() throws {
+        try files.writeJournal(files.journalBytes.dropLast())
+        let expected = list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 4)
+
+        #expect(try files.todos() == expected)
+
+        _ = try files.store().add(id: id(4), title: "Post letter")
+        #expect(files.journalLines.count == 4)
+        #expect(files.journalBytes.last == UInt8(ascii: "\n"))
+        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.todo, finished: expected.finished, next: 5))
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("Keeping the list on this machine: every change a line in the journal")
+struct JournalTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    @Test("TP-16 An add leaves the store file as it was, and every reader sees the new item")
+    func addGoesToTheJournal() throws {
+        try files.seed(todo: ["Buy milk"])
+        let before = files.storeBytes
+
+        let added = try files.store().add(id: id(2), title: "Call Ann")
+
+        #expect(added == todo(2, "Call Ann"))
+        #expect(files.storeBytes == before)
+        #expect(try files.contents() == ["store.json", "store.json.journal", "store.json.lock"])
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+    }
+
+    @Test("TP-28 A change to the people goes to the journal too, and every reader sees it with the to-dos")
+    func peopleChangeGoesToTheJournal() throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let before = files.storeBytes
+
+        try files.store().apply(PeopleChange.add(NewPerson(id: id(101), details: PersonDetails(firstName: "Ann", lastName: "Lee",
+                                                                                           birthDate: date("1990-03-14")),
+                                                         addedAt: Date(timeIntervalSinceReferenceDate: 1)), again: false))
+
+        #expect(files.storeBytes == before)
+        #expect(files.journalLines.count == 3)
+        let saved = try files.store().read()
+        #expect(saved.todos == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+        #expect(saved.people.everyone.map(\.fullName) == ["Ann Lee"])
+        #expect(saved.people.everyone.map(\.number) == [1])
+    }
+
+    static let changes: [StoreChange] = [
+        .todos(.check([id(1)])), .todos(.uncheck([id(3)])), .todos(.rename(id(2), to: "Call Anna")), .todos(.delete([id(1)])),
+        .todos(.clearFinished), .undo, .todos(.check([id(1), id(2)])),
+    ]
+
+    @Test("TP-24 Any change to the to-dos leaves the store file as it was, and every reader sees it", arguments: changes)
+    func changeGoesToTheJournal(change: StoreChange) throws {
+        var expected = StoreDocument()
+        for (number, title) in [(3, "Pay rent"), (2, "Call Ann"), (1, "Buy milk")] {
+            try expected.apply(.todos(.add(id: id(number), title: title)))
+        }
+        try expected.apply(.todos(.check([id(3)])))
+        let seeded = expected
+        try files.store().update { $0 = seeded }
+        let before = files.storeBytes
+
+        try files.store().apply(change)
+
+        try expected.apply(change)
+        #expect(files.storeBytes == before)
+        let read = try files.store().read()
+        #expect(read.todos == expected.todos)
+        #expect(read.history == expected.history)
+    }
+
+    @Test("TP-25 A change that does not apply is refused and adds nothing to the journal")
+    func refusedChangeWritesNothing() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        try files.store().apply(TodoChange.check([id(1)]))
+        let store = files.storeBytes
+        let journal = files.journalBytes
+
+        #expect(throws: TodoError.alreadyFinished(id(1))) { try files.store().apply(TodoChange.check([id(1)])) }
+        #expect(throws: TodoError.noSuchItem) { try files.store().apply(TodoChange.delete([id(2), id(9)])) }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("TP-26 A journal holding many checks is folded by the next change, so reading stays quick")
+    func manyChecksAreFolded() throws {
+        try files.seed(todo: (1...200).map { "Number \($0)" })
+        let store = files.store(replayLimit: 10_000)
+        var expected = makeTodos(todo: (1...200).map { "Number \($0)" })
+        var mostChanges = 0
+
+        for number in 1...120 {
+            try store.apply(TodoChange.check([id(number)]))
+
+            try expected.apply(.check([id(number)]))
+            mostChanges = max(mostChanges, files.journalLines.count - 1)
+            #expect(try files.todos() == expected)
+        }
+
+        #expect(mostChanges == 50)
+    }
+
+    @Test("TP-29 A change that empties the list is written whole, and the next add is number 1")
+    func emptyingRestartsNumbering() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+
+        try files.store().apply(TodoChange.delete([id(1), id(2)]))
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+        let added = try files.store().add(id: id(3), title: "Pay rent")
+
+        #expect(added == todo(3, "Pay rent").renumbered(1))
+        #expect(try files.todos() == list(todo: [added], next: 2))
+        #expect(try files.store().undo() == "added “Pay rent”")
+        #expect(try files.store().undo() == "deleted 2 to-dos")
+        #expect(try files.todos() == makeTodos(todo: ["Buy milk", "Call Ann"]))
+    }
+
+    @Test("TP-18 An add cut off part-way through its line is not part of the list")
+    func tornJournalLine() throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        try files.writeJournal(files.journalBytes + Data("{\"addTodo\":{\"id\":\"00000000-00".utf8))
+
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(files.journalLines.count == 3)
+    }
+
+    @Test("TP-19 A journal left behind by a crash is never applied twice")
+    func staleJournal() throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let oldJournal = files.journalBytes
+        try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+        try files.writeJournal(oldJournal)
+
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(files.journalLines.count == 2)
+    }
+
+    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: [
+        ("{\"addTodo\":42}", "is not what todo wrote there (its sum does not match)"),
+        ("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}",
+         "is not what todo wrote there (its sum does not match)"),
+    ])
+    func damagedJournal(line: String, problem: String) throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        try files.writeJournal(files.journalBytes + Data((line + "\n").utf8))
+        let store = files.storeBytes
+        let journal = files.journalBytes
+        let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line 3 of its journal, store.json.journal, \(problem)")
+
+        #expect(throws: damaged) { try files.todos() }
+        #expect(throws: damaged) { try files.store().apply(TodoChange.check([id(1)])) }
+        #expect(throws: damaged) { _ = try files.store().add(id: id(3), title: "Pay rent") }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("TP-21 A journal that grows as large as the store is folded into it by the next add")
+    func journalStaysSmall() throws {
+        try files.seed(todo: ["The first one"])
+        let store = files.store()
+        var largest = 0
+        for n in 2...600 {
+            _ = try store.add(id: id(n), title: "Number \(n), with a title long enough to fill the journal quickly")
+            largest = max(largest, files.journalBytes.count - max(files.storeBytes.count, FileStore.smallestJournalToFold))
+        }
+
+        #expect(largest <= 0)
+        let todos = try files.todos()
+        #expect(todos.todo.count == 600)
+        #expect(todos.todo.numbers == Array((1...600).reversed()))
+        #expect(todos.todo.first?.title == "Number 600, with a title long enough to fill the journal quickly")
+        #expect(todos.todo.last?.title == "The first one")
+    }
+}
+
+extension TodoItem {
+    func renumbered(_ number: Int) -> TodoItem {
+        TodoItem(id: id, number: number, title: title, isFinished: isFinished)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@MainActor
+@Suite("Keeping the list on this machine: what survives a restart")
+struct PersistenceTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    @Test("TP-1 An added to-do is still there after a restart")
+    func addSurvivesRestart() throws {
+        let before = try makeList()
+        let form = before.openAddForm()
+        form.title = "Buy milk"
+        let added = try form.save()
+
+        let after = try makeList()
+
+        #expect(after.todos == list(todo: [added], next: 2))
+        #expect(after.todos == before.todos)
+    }
+
+    @Test("TP-2 An update is still there after a restart")
+    func updateSurvivesRestart() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        let before = try makeList()
+        try before.check(id(1))
+        try before.rename(id(2), to: "Call Anna")
+
+        let after = try makeList()
+
+        #expect(after.todos == list(todo: [todo(2, "Call Anna")], finished: [finished(1, "Buy milk")], next: 3))
+    }
+
+    @Test("TP-3 A deleted item stays gone after a restart")
+    func deleteSurvivesRestart() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        try makeList().delete(id(1))
+
+        let after = try makeList()
+
+        #expect(after.todos == list(todo: [todo(2, "Call Ann")], next: 3))
+    }
+
+    @Test("TP-4 Undo still works after a restart")
+    func undoSurvivesRestart() throws {
+        try files.seed(todo: ["Buy milk"])
+        try makeList().check(id(1))
+
+        let after = try makeList()
+        let undone = try after.undo()
+
+        #expect(undone == "checked “Buy milk”")
+        #expect(after.todos == makeTodos(todo: ["Buy milk"]))
+        #expect(try makeList().todos == makeTodos(todo: ["Buy milk"]))
+    }
+
+    @Test("TP-5 With no store yet, the list is empty and the store is made on the first save")
+    func missingStoreIsEmptyUntilFirstSave() throws {
+        let list = try makeList()
+
+        #expect(list.isEmpty)
+        #expect(try files.folder.contents() == [])
+
+        let item = try files.store().add(id: id(1), title: "Buy milk")
+
+        #expect(item == todo(1, "Buy milk"))
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+        #expect(try makeList().todos == TestSupport.list(todo: [todo(1, "Buy milk")], next: 2))
+    }
+
+    @Test("TP-9 A temporary file left by a crash neither hides nor harms the list")
+    func leftOverTemporaryFile() throws {
+        try files.seed(todo: ["Buy milk"])
+        let leftOver = files.folder.file("data/.store.json.tmp-12345-abcdef")
+        try Data("{\"version\": 1, \"tod".utf8).write(to: leftOver)
+
+        #expect(try makeList().todos == makeTodos(todo: ["Buy milk"]))
+
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        #expect(try files.contents() == ["store.json", "store.json.journal", "store.json.lock"])
+        #expect(try makeList().todos == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+    }
+
+    @Test("UA-22 People are kept in the same store as the to-dos, and an older store still opens")
+    func peopleBesideTodosInAnOlderStore() throws {
+        let writtenByTheTodoSlice = """
+            {"version": 1, "todos": {"todo": [{"id": "\(id(1).uuidString)", "title": "Buy milk", "isFinished": false}],
+             "finished": [], "undoSteps": []}}
+            """
+        try files.write(Data(writtenByTheTodoSlice.utf8))
+        let people = UserListViewModel(store: files.store(), today: { date("2026-11-22") })
+        try people.load()
+        #expect(people.isEmpty)
+
+        let form = people.openAddForm()
+        form.firstName = "Zoë"
+        form.lastName = "Adams"
+        form.birthDate = "1990-03-14"
+        try form.save()
+
+        let restarted = files.store()
+        #expect(try restarted.loadPeople().everyone.map(\.fullName) == ["Zoë Adams"])
+        #expect(try restarted.loadTodos() == makeTodos(todo: ["Buy milk"]))
+        #expect(try restarted.read().version == StoreDocument.currentVersion)
+    }
+
+    @Test("The default store is in XDG_DATA_HOME, else in ~/.local/share")
+    func defaultLocation() {
+        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]).path
+                == "/data/todo-stories/store.json")
+        #expect(FileStore.defaultURL(environment: ["HOME": "/home/ann"]).path
+                == "/home/ann/.local/share/todo-stories/store.json")
+        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ann"]).path
+                == "/home/ann/.local/share/todo-stories/store.json")
+    }
+
+    private func makeList() throws -> TodoListViewModel {
+        let list = TodoListViewModel(store: files.store(), newID: SequentialIDs(startingAt: 1).callAsFunction)
+        try list.load()
+        return list
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("A store that crashes on nothing: what readers refuse, and what they all open")
+struct ValidationTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    @Test("SF-8 A change is refused on a store every reader refuses: a damaged body after its first bytes")
+    func damagedBody() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        let text = String(decoding: files.storeBytes, as: UTF8.self)
+        try files.write(Data(text.replacingOccurrences(of: "\"title\":\"Call Ann\"", with: "\"title\";\"Call Ann\"").utf8))
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+
+        let refusal = try #require(throws: StoreError.self) { try files.todos() }
+        #expect(refusal.isDamaged)
+        for change in files.everyCommand() {
+            #expect(throws: refusal, "\(change.name)") { try change.run() }
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("SF-8 A change is refused on a store every reader refuses: a journal line that does not apply")
+    func journalLineThatDoesNotApply() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        try files.store().apply(TodoChange.check([id(1)]))
+        // Someone removed "Buy milk" from the store by hand; the journal still checks it.
+        let edited = String(decoding: files.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "{\"id\":\"\(id(1).uuidString)\",\"isFinished\":false,\"number\":1,\"title\":\"Buy milk\"},", with: "")
+        try files.write(Data(edited.utf8))
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: "line 2 of its journal, store.json.journal, does not apply "
+                                           + "(that item is no longer in the list)")) { try files.todos() }
+        for change in files.everyCommand() {
+            #expect("\(change.name)", performing: change.run, throws: { ($0 as? StoreError)?.isDamaged == true })
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
+    /// A change to the saved JSON, and what every reader then says is wrong.
+    struct OutOfRange: CustomTestStringConvertible, Sendable {
+        let testDescription: String
+        let problem: String
+        let edit: @Sendable (inout [String: Any]) -> Void
+    }
+
+    nonisolated static let outOfRange: [OutOfRange] = [
+        OutOfRange(testDescription: "undo step puts an item back at position -1", problem: "puts an item back at position -1") {
+            $0[path: ["undo", 0, "todos", "restoring", 0, "index"]] = -1
+        },
+        OutOfRange(testDescription: "undo step brings back an item numbered 0", problem: "brings back an item numbered 0") {
+            $0[path: ["undo", 0, "todos", "restoring", 0, "item", "number"]] = 0
+        },
+        OutOfRange(testDescription: "next page to load is 9223372036854775807",
+                   problem: "the next page to load, 9223372036854775807, is not between 1 and 1000000") {
+            $0[path: ["people", "fetchProgress", "nextPage"]] = Int.max
+        },
+        OutOfRange(testDescription: "to-do is numbered 0", problem: "a to-do is numbered 0, outside 1 to 3") {
+            $0[path: ["todos", "todo", 0, "number"]] = 0
+        },
+        OutOfRange(testDescription: "to-do number is used twice", problem: "the to-do number 2 is used more than once") {
+            $0[path: ["todos", "todo", 0, "number"]] = 2
+        },
+        OutOfRange(testDescription: "history holds 51 undo steps", problem: "the undo history holds 51 steps, more than 50") {
+            let step = $0[path: ["undo", 0]] ?? [:]
+            $0["undo"] = Array(repeating: step, count: 51)
+        },
+        OutOfRange(testDescription: "person has an empty last name", problem: "has no first or last name") {
+            $0[path: ["people", "everyone", 0, "lastName"]] = ""
+        },
+    ]
+
+    @Test("SF-9 A value out of range in the store is refused with a message, never a crash", arguments: outOfRange)
+    func outOfRangeValues(_ case: OutOfRange) throws {
+        try files.seed(todo: ["Buy milk", "Call Ann", "Fix bike"], people: [person(1, "Zoë", "Adams")])
+        try files.store().update { document in
+            _ = try document.apply(.todos(.delete([id(3)])))
+            _ = try document.apply(.people(.load(page: 1, seed: "s", people: [])))
+        }
+        var json = try #require(try JSONSerialization.jsonObject(with: files.storeBytes) as? [String: Any])
+        `case`.edit(&json)
+        try files.write(try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
+        let store = files.storeBytes
+
+        #expect { try files.todos() } throws: { error in
+            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(`case`.problem)
+        }
+        for change in files.everyCommand() {
+            #expect("\(change.name)", performing: change.run, throws: { ($0 as? StoreError)?.isDamaged == true })
+        }
+        let report = try files.store().inspect()
+        #expect(report.findings.count == 1)
+        #expect(report.findings.first?.what.contains(`case`.problem) == true)
+        #expect(files.storeBytes == store)
+    }
+
+    @Test("SF-10 Whatever doctor calls sound, every command opens", arguments: 1...12)
+    func soundStoresOpen(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let store = files.store(replayLimit: 200)
+        for step in 0..<80 {
+            try? makeRandomChange(store, step: step, random: &random)
+            let report = try store.inspect()
+            #expect(report.isSound, "after step \(step): \(report.findings)")
+            guard report.isSound else { return }
+            let read = try store.read()
+            #expect(read.problems.isEmpty)
+        }
+        var undone = 0
+        while (try? store.undo()) != nil { undone += 1 }
+        #expect(undone <= StoreDocument.undoLimit)
+        #expect(try store.inspect().isSound)
+    }
+
+    private func makeRandomChange(_ store: FileStore, step: Int, random: inout SeededRandom) throws {
+        let document = try store.read()
+        let items = document.todos.all
+        let anyItem = items.isEmpty ? id(999) : items[Int(random.next() % UInt64(items.count))].id
+        let people = document.people.everyone
+        switch random.next() % 10 {
+        case 0, 1, 2: _ = try store.add(id: id(1000 + step), title: "Item \(step)")
+        case 3: try store.apply(TodoChange.check([anyItem]))
+        case 4: try store.apply(TodoChange.uncheck([anyItem]))
+        case 5: try store.apply(TodoChange.delete([anyItem]))
+        case 6: try store.apply(TodoChange.rename(anyItem, to: "Renamed \(step)"))
+        case 7: _ = try store.undo()
+        case 8:
+            try store.apply(PeopleChange.add(NewPerson(id: id(2000 + step), details: PersonDetails(
+                firstName: "Ann", lastName: "Lee \(step)", birthDate: step % 2 == 0 ? nil : date("1990-03-14")),
+                                                       addedAt: Date(timeIntervalSinceReferenceDate: Double(step))), again: true))
+        default:
+            if let someone = people.first { try store.apply(PeopleChange.delete([someone.id])) } else { try store.apply(TodoChange.clearFinished) }
+        }
+    }
+}
+
+/// The same numbers for the same seed, run after run (SplitMix64).
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// The value at a path of keys and indexes into nested objects and arrays; setting one
+    /// that is not there does nothing.
+    subscript(path path: [Any]) -> Any? {
+        get {
+            path.reduce(self as Any?) { value, step in
+                if let key = step as? String { return (value as? [String: Any])?[key] }
+                if let index = step as? Int, let array = value as? [Any], array.indices.contains(index) { return array[index] }
+                return nil
+            }
+        }
+        set {
+            self = Self.setting(newValue, at: path[...], in: self) as? [String: Any] ?? self
+        }
+    }
+
+    private static func setting(_ newValue: Any?, at path: ArraySlice<Any>, in value: Any) -> Any {
+        guard let step = path.first else { return newValue as Any }
+        if let key = step as? String, var object = value as? [String: Any], let inner = object[key] {
+            object[key] = setting(newValue, at: path.dropFirst(), in: inner)
+            return object
+        }
+        if let index = step as? Int, var array = value as? [Any], array.indices.contains(index) {
+            array[index] = setting(newValue, at: path.dropFirst(), in: array[index])
+            return array
+        }
+        return value
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoCLI
+import TodoList
+
+@MainActor
+@Suite("The todo command when the store or the world misbehaves")
+final class StoreFaultCommandTests {
+    private let cli: CLIHarness
+
+    init() throws {
+        cli = try CLIHarness()
+    }
+
+    @Test("SF-14 A search that finds nobody writes nothing where nothing may be written")
+    func searchWritesNothing() async throws {
+        let nothing = await cli.run("user", "search", "Zelda")
+        #expect(nothing == Run(status: 0, output: "Nobody has been added yet. Add someone with: user add FIRST LAST YYYY-MM-DD, "
+                               + "or load people with: user fetch\n", errors: ""))
+        #expect(try cli.folder.contents() == [])
+
+        await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.storeURL.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cli.storeURL.path) }
+        let before = try cli.storeBytes()
+
+        let readOnly = await cli.run("user", "search", "Zelda")
+
+        #expect(readOnly == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: user fetch\n", errors: ""))
+        #expect(try cli.storeBytes() == before)
+        #expect(try cli.folder.contents() == ["store.json", "store.json.lock"])
+    }
+
+    @Test("SF-15 A bad API address troubles only user fetch")
+    func badAPIAddress() async throws {
+        let environment = ["RANDOMUSER_API": "ftp://x"]
+        try cli.seed(todo: ["Buy milk"])
+
+        #expect(await cli.run(["list"], environment: environment).status == 0)
+        #expect(await cli.run(["--version"], environment: environment) == Run(status: 0, output: "todo \(TodoProgram.version)\n", errors: ""))
+        let fetch = await cli.run(["user", "fetch"], environment: environment)
+        #expect(fetch == Run(status: 2, output: "", errors: "error: RANDOMUSER_API takes an http or https URL, not “ftp://x”; "
+                             + "see: todo help user fetch\n"))
+        #expect(await cli.run("--api", "ftp://example.com/", "user", "fetch").status == 2)
+    }
+
+    @Test("SF-16 A --today past the calendar is a usage error; no day crashes birthdays")
+    func todayAtTheEndOfTheCalendar() async throws {
+        let past = await cli.run("--today", "9999-12-31", "birthdays")
+        #expect(past.status == 2)
+        #expect(past.errors == "error: --today takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD, not “9999-12-31”; "
+                + "see todo --help\n")
+
+        await cli.run("user", "add", "Leap", "Day", "2000-02-29")
+        await cli.run("user", "add", "Year", "End", "1990-12-31")
+        let last = await cli.run("--today", "9998-12-31", "birthdays")
+
+        #expect(last == Run(status: 0, output: """
+            Upcoming birthdays
+              today       31-12-9998  Year End turns 8008
+              in 60 days  01-03-9999  Leap Day turns 7999
+
+            """, errors: ""))
+    }
+
+    @Test("SF-19 Small things said right: the Arabic letter mark is shown as an escape, a version of 6.0 reads")
+    func smallThings() async throws {
+        await cli.run("add", "abc\u{061C}def")
+
+        #expect(await cli.run("list").output.contains("abc\\u{61C}def"))
+        let text = String(decoding: try cli.storeBytes(), as: UTF8.self).replacingOccurrences(of: "\"version\":6}", with: "\"version\":6.0}")
+        try Data(text.utf8).write(to: cli.storeURL)
+        #expect(await cli.run("list").status == 0)
+        #expect(await cli.run("doctor").output.hasSuffix("The store is sound.\n"))
+    }
+}
