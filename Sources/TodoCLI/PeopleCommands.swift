@@ -89,7 +89,7 @@ extension Session {
         switch try await userList.fetchMore(count: count) {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
-            let invalid = report.invalid == 0 ? "" : ", \(Self.count(report.invalid, "person", "people")) left out as invalid"
+            let invalid = report.invalid == 0 ? "" : ", \(report.invalid) left out (invalid, or more than asked for)"
             let repeated = report.repeated == 0 ? "" : ", \(report.repeated) here already or deleted"
             if report.new == 0 {
                 say("Nothing new came: \(pages) brought nobody new\(repeated)\(invalid). Try again later with: user fetch")

@@ -4,14 +4,17 @@ import FoundationNetworking
 #endif
 import UserList
 
-/// One request and its answer, received piece by piece so that the deadline and the size
-/// limit hold whatever the server does: it may drip its answer a byte at a time, or send a
-/// small gzip body that unpacks to gigabytes.
-final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// One request and its answer, kept to a deadline and a size whatever the server does: it may
+/// drip its answer a byte at a time, or send a small gzip body that unpacks to gigabytes.
+///
+/// The answer is received as a download, to a file: a data task hands each piece of the body to
+/// its delegate later, on a queue, and holds every piece in memory until then, however far past
+/// the limit the transfer has got; a download writes each piece to its file as it comes, and
+/// says how much it has written, so the limit holds the memory too.
+final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private let largestAnswer: Int
-    private var body = Data()
-    private var status = 0
+    private var answer: (body: Data, status: Int)?
     private var continuation: CheckedContinuation<(body: Data, status: Int), Error>?
 
     private init(largestAnswer: Int) {
@@ -32,7 +35,7 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 exchange.lock.withLock { exchange.continuation = continuation }
-                let task = session.dataTask(with: request)
+                let task = session.downloadTask(with: request)
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
                     exchange.finish(.failure(FetchError.timeout))
                     task.cancel()
@@ -48,36 +51,35 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        lock.withLock { status = (response as? HTTPURLResponse)?.statusCode ?? 0 }
-        completionHandler(.allow)
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        if totalBytesWritten > largestAnswer {
+            finish(.failure(FetchError.tooLarge(limit: largestAnswer)))
+            downloadTask.cancel()
+        }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge = lock.withLock {
-            body.append(data)
-            return body.count > largestAnswer
-        }
-        if tooLarge {
-            finish(.failure(FetchError.tooLarge(limit: largestAnswer)))
-            dataTask.cancel()
-        }
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let status = (downloadTask.response as? HTTPURLResponse)?.statusCode ?? 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: location.path)[.size] as? Int) ?? 0
+        guard size <= largestAnswer else { return finish(.failure(FetchError.tooLarge(limit: largestAnswer))) }
+        let body = (try? Data(contentsOf: location)) ?? Data()
+        try? FileManager.default.removeItem(at: location)
+        lock.withLock { answer = (body, status) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         if let error {
             finish(.failure(error))
         } else {
-            let answer = lock.withLock { (body: body, status: status) }
-            finish(.success(answer))
+            finish(.success(lock.withLock { answer } ?? (Data(), 0)))
         }
     }
 
     /// Resumes the waiting caller once; whatever comes after (a cancel, the deadline) is dropped.
     private func finish(_ result: Result<(body: Data, status: Int), Error>) {
         let waiting = lock.withLock {
-            defer { continuation = nil; body = Data() }
+            defer { continuation = nil }
             return continuation
         }
         waiting?.resume(with: result)
