@@ -1,3 +1,5 @@
+import Foundation
+
 /// A feature file of `Specs/`, as Markdown with Gherkin: `# Feature:`, `## Rule:`,
 /// `## Scenario:` (or `## Scenario Outline:`) under a tag line such as `` `@TL-5` ``, steps as
 /// list items (`* Given …` or `- Given …`), tables as `| … |` rows, doc strings fenced with ```.
@@ -5,6 +7,16 @@ public struct Feature: Equatable, Sendable {
     public let title: String
     public let file: String
     public let scenarios: [Scenario]
+
+    /// The features in the order `readme` names their files (`todo-list.feature.md`), as a
+    /// newcomer reads them; any it does not name come last, by file name.
+    public static func inOrder(_ features: [Feature], listedIn readme: String) -> [Feature] {
+        func place(_ feature: Feature) -> Int {
+            let name = (feature.file as NSString).lastPathComponent
+            return readme.range(of: "`\(name)`").map { readme.distance(from: readme.startIndex, to: $0.lowerBound) } ?? Int.max
+        }
+        return features.enumerated().sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }.map(\.element)
+    }
 }
 
 public struct Scenario: Equatable, Sendable {

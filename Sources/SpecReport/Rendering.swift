@@ -31,6 +31,13 @@ public enum MarkdownReport {
                 text += "| \(line.status.mark) \(line.status.rawValue) | \(line.scenario.id) | \(cell(line.scenario.title)) |\n"
             }
         }
+        let untested = report.sections.flatMap(\.lines).filter { $0.status == .noTest }
+        if !untested.isEmpty {
+            text += "\n## Tests to write\n\nEach scenario with no test, and the test to start from (the red step).\n"
+            for line in untested {
+                text += "\n```swift\n\(line.snippet)```\n"
+            }
+        }
         if !report.coverage.isEmpty {
             text += "\n## Line coverage\n\n| Module | Lines | Covered |\n|---|---:|---:|\n"
             for module in report.coverage {
@@ -104,7 +111,7 @@ public enum HTMLReport {
             .notest .status { color: #666; }
             ol { list-style: none; padding-left: 1rem; margin: .3rem 0; } .keyword { font-weight: 600; color: #345; }
             table { border-collapse: collapse; margin: .3rem 0 .3rem 1rem; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
-            .tests { color: #666; font-size: 13px; }
+            .tests { color: #666; font-size: 13px; } code { font-family: ui-monospace, monospace; font-size: 13px; }
             </style>
             </head>
             <body>
@@ -117,9 +124,9 @@ public enum HTMLReport {
     private static func scenario(_ line: Report.Line) -> String {
         let open = line.status == .failed ? " open" : ""
         var html = "<details class=\"\(css(line.status))\"\(open)><summary><span class=\"id\">\(escape(line.scenario.id))</span> "
-            + "\(escape(line.scenario.title))<span class=\"status\">\(line.status.glyph) \(line.status.rawValue)</span></summary>\n<ol>"
+            + "\(inline(line.scenario.title))<span class=\"status\">\(line.status.glyph) \(line.status.rawValue)</span></summary>\n<ol>"
         for step in line.scenario.steps {
-            html += "<li><span class=\"keyword\">\(step.keyword)</span> \(escape(step.text))"
+            html += "<li><span class=\"keyword\">\(step.keyword)</span> \(inline(step.text))"
             if !step.table.isEmpty { html += table(step.table) }
             if let doc = step.docString { html += "<pre>\(escape(doc))</pre>" }
             html += "</li>"
@@ -128,6 +135,9 @@ public enum HTMLReport {
         if !line.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(line.scenario.examples) }
         if !line.tests.isEmpty {
             html += "<p class=\"tests\">Tests: " + line.tests.map(escape).joined(separator: "; ") + "</p>"
+        }
+        if line.status == .noTest {
+            html += "<p class=\"tests\">The test to start from:</p><pre>\(escape(line.snippet))</pre>"
         }
         return html + "</details>\n"
     }
@@ -141,6 +151,14 @@ public enum HTMLReport {
 
     private static func css(_ status: Report.Status) -> String {
         status == .noTest ? "notest" : status.rawValue
+    }
+
+    /// Escaped text with its `inline code` shown as code, as Markdown shows it.
+    static func inline(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(text) }
+        return parts.enumerated().map { index, part in index % 2 == 1 ? "<code>\(escape(String(part)))</code>" : escape(String(part)) }
+            .joined()
     }
 
     static func escape(_ text: String) -> String {

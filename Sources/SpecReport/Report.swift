@@ -10,6 +10,8 @@ public struct Report: Sendable {
     public struct Line: Sendable {
         public let scenario: Scenario
         public let status: Status
+        /// Where a test of a scenario of the same feature is: the suite to add a missing test to.
+        public let neighbour: (type: String, file: String)?
         /// The names of the tests that cover it.
         public let tests: [String]
         /// What its failed tests said.
@@ -25,14 +27,15 @@ public struct Report: Sendable {
     /// Line coverage per module, when the tests ran with coverage.
     public var coverage: [ModuleCoverage] = []
 
-    /// A scenario passes when all its tests passed, fails when any failed, is skipped when its
-    /// tests did not run, and has no test when no test names its ID.
+    /// A scenario passes when all its tests passed, fails when any failed, is skipped when a
+    /// test of it did not run (a disabled one never does), and has no test when no test names its ID.
     public init(features: [Feature], index: TestIndex, outcomes: [TestOutcome]) {
         sections = features.map { feature in
             Section(feature: feature, lines: feature.scenarios.map { scenario in
                 let tests = index.tests(of: scenario.id)
                 let results = tests.map { test in
-                    outcomes.first { $0.suite.hasSuffix("." + test.type) && $0.name.prefix { $0 != "(" } == test.function }
+                    test.isDisabled ? nil
+                        : outcomes.first { $0.suite.hasSuffix("." + test.type) && $0.name.prefix { $0 != "(" } == test.function }
                 }
                 let statuses = results.map { $0?.status ?? .skipped }
                 let status: Status = if tests.isEmpty {
@@ -44,8 +47,10 @@ public struct Report: Sendable {
                 } else {
                     .skipped
                 }
-                return Line(scenario: scenario, status: status, tests: tests.map(\.displayName),
-                            failures: results.flatMap { $0?.failures ?? [] })
+                let prefix = scenario.id.prefix { $0 != "-" } + "-"
+                let neighbour = index.entries.first { entry in entry.ids.contains { $0.hasPrefix(prefix) } }
+                return Line(scenario: scenario, status: status, neighbour: neighbour.map { ($0.type, $0.file) },
+                            tests: tests.map(\.displayName), failures: results.flatMap { $0?.failures ?? [] })
             })
         }
     }
@@ -67,7 +72,7 @@ public struct Report: Sendable {
                 let said = line.failures.map { $0.split(separator: "\n").first.map(String.init) ?? $0 }
                 return (["failed: \(line.scenario.id) \(line.scenario.title)"] + said).joined(separator: ": ")
             case .noTest:
-                return "no test: \(line.scenario.id) \(line.scenario.title)"
+                return "no test: \(line.scenario.id) \(line.scenario.title)\n" + line.snippet
             case .passed, .skipped:
                 return nil
             }
@@ -114,5 +119,21 @@ public struct ModuleCoverage: Equatable, Sendable {
             totals[module] = (sum.lines + file.summary.lines.count, sum.covered + file.summary.lines.covered)
         }
         return totals.keys.sorted().map { ModuleCoverage(module: $0, lines: totals[$0]!.lines, covered: totals[$0]!.covered) }
+    }
+}
+
+extension Report.Line {
+    /// The test to start from for a scenario that has none, as Cucumber prints a step's
+    /// snippet: the `@Test` line named by the ID and title, and the steps as comments, to go in
+    /// the suite that holds the feature's other tests.
+    public var snippet: String {
+        let words = scenario.title.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let name = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+        let place = neighbour.map { "    // In \($0.type)" + ($0.file.isEmpty ? "" : ", \($0.file)") + ":\n" } ?? ""
+        var text = place + "    @Test(\"\(scenario.id) \(scenario.title)\")\n    func \(name.isEmpty ? "scenario" : name)() throws {\n"
+        for step in scenario.steps {
+            text += "        // \(step.keyword) \(step.text)\n"
+        }
+        return text + "    }\n"
     }
 }

@@ -90,13 +90,17 @@ public enum SpecReportProgram {
 
     static func makeReport(_ options: Options) throws -> Report {
         let root = URL(fileURLWithPath: options.package)
-        let features = try files(in: root.appendingPathComponent("Specs"), endingWith: ".feature.md").map { url in
+        let specs = root.appendingPathComponent("Specs")
+        let parsed = try files(in: specs, endingWith: ".feature.md").map { url in
             try GherkinParser.parse(String(contentsOf: url, encoding: .utf8), file: "Specs/" + url.lastPathComponent)
         }
-        guard !features.isEmpty else { throw ReportError("no Specs/*.feature.md files under \(root.path)") }
+        guard !parsed.isEmpty else { throw ReportError("no Specs/*.feature.md files under \(root.path)") }
+        let readme = (try? String(contentsOf: specs.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let features = Feature.inOrder(parsed, listedIn: readme)
         var index = TestIndex()
         for url in try files(in: root.appendingPathComponent("Tests"), endingWith: ".swift") {
-            index.add(source: try String(contentsOf: url, encoding: .utf8))
+            let path = url.path.range(of: "/Tests/").map { "Tests/" + url.path[$0.upperBound...] } ?? url.lastPathComponent
+            index.add(source: try String(contentsOf: url, encoding: .utf8), file: path)
         }
         let resultsFile = try options.results ?? runTests(package: options.package, coverage: options.coverage)
         return Report(features: features, index: index, outcomes: try outcomes(near: resultsFile))

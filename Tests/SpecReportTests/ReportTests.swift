@@ -64,9 +64,11 @@ struct ReportTests {
 
     @Test("Beside the totals, the scenarios that failed say what their test said, and those with no test are named")
     func needsAttention() throws {
-        #expect(try makeReport().needsAttention == [
+        let report = try makeReport()
+
+        #expect(report.needsAttention == [
             "failed: TL-3 Three | with a bar: Expectation failed: 2 == 3",
-            "no test: TL-5 Five",
+            "no test: TL-5 Five\n" + report.sections[0].lines[4].snippet,
         ])
     }
 
@@ -88,6 +90,18 @@ struct ReportTests {
             | ❌ failed | TL-3 | Three \\| with a bar |
             | ⏭️ skipped | TL-4 | Four |
             | ❔ no test | TL-5 | Five |
+
+            ## Tests to write
+
+            Each scenario with no test, and the test to start from (the red step).
+
+            ```swift
+                // In CheckTests:
+                @Test("TL-5 Five")
+                func five() throws {
+                    // Given e
+                }
+            ```
 
             """)
     }
