@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoList
 import UserList
 
@@ -114,9 +119,16 @@ public final class FileStore: Sendable {
     /// names the journal it folded, so a crash before the journal goes leaves it accounted for.
     func fold(_ document: StoreDocument, _ latest: Latest, _ files: StoreFiles) throws {
         try refuseReadOnlyStore(files)
+        if try StoreFiles.open(files.journal)?.isReadOnly == true {
+            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
+        }
         var document = document
         document.version = StoreDocument.currentVersion
-        document.folded = latest.document.journal
+        if case .own(let contents) = latest.journal, let id = latest.document.journal {
+            document.folded = FoldedJournal(id: id, checksum: contents.checksum)
+        } else {
+            document.folded = nil
+        }
         document.journal = UUID()
         if case .folded = latest.journal {
             // Taken in by the store being replaced, and not by the new one: it goes first.
@@ -155,6 +167,9 @@ public final class FileStore: Sendable {
         guard let journal = try StoreFiles.open(files.journal, writing: true, creating: true) else {
             throw StoreError.cannotWrite(path: files.journal, reason: "it could not be made")
         }
+        // A journal with another name (a backup made with hard links) would change with it:
+        // the store is written whole instead, and this name of the journal goes.
+        guard journal.status.st_nlink <= 1 else { return false }
         let isNew = journal.size == 0
         guard ftruncate(journal.descriptor, off_t(offset)) == 0, lseek(journal.descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
             throw StoreError.cannotWrite(path: files.journal, reason: StoreFiles.systemMessage())
@@ -207,24 +222,58 @@ extension FileStore: TodoStore {
         try apply(.undo).undone ?? ""
     }
 
-    /// The add of a proven store, or nil when the store must be read: there is none, it is
-    /// not proven, or its journal is due to be folded.
+    /// The add of a proven store, or nil when the store must be read as every reader reads it:
+    /// there is none, it is not proven, its journal holds anything but adds numbered one after
+    /// the other, an id it would add is in the store already, or the journal is due to be folded.
+    /// So an add refuses what a reader refuses without reading the list.
     private func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
-        guard let head = data.withUnsafeBytes(StoreHead.read) else { return nil }
+        guard let head = data.withUnsafeBytes(StoreHead.read), (1..<StoreDocument.largestNumber).contains(head.nextTodoNumber)
+        else { return nil }
         let journal = try StoreFiles.open(files.journal)
-        let contents = try journal?.contents().withUnsafeBytes { Journal.read($0, parsing: false) } ?? Journal.Contents()
+        if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
+        let contents = try journal?.contents().withUnsafeBytes { Journal.read($0) } ?? Journal.Contents()
         let state = try JournalState.of(contents, own: head.journal, folded: head.folded, files: files)
-        var adds = 0
-        if case .own(let contents) = state { adds = contents.adds }
-        let item = TodoItem(id: id, number: head.nextTodoNumber + adds, title: title)
+        var adding = [id]
+        if case .own(let contents) = state {
+            for (offset, entry) in contents.entries.enumerated() {
+                guard case .todos(.add(let added, let title)) = entry.change, entry.number == head.nextTodoNumber + offset,
+                      TodoItem.normalizedTitle(title) != nil else { return nil }
+                adding.append(added)
+            }
+        }
+        guard Set(adding).count == adding.count, !Self.mentions(adding, in: data) else { return nil }
+        let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
         var document = StoreDocument()
         document.journal = head.journal
         let latest = Latest(document: document, exists: true, bytes: store.size, isLegacy: false, isProven: true, journal: state,
                             walking: 0)
         guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
         return item
+    }
+}
+
+extension FileStore {
+    /// Whether a store file's bytes give any of `ids` as an `"id"`: one pass, no parsing.
+    static func mentions(_ ids: [UUID], in data: Data) -> Bool {
+        let wanted = Set(ids.map { Array($0.uuidString.utf8) })
+        let key = Array("\"id\":\"".utf8)
+        return data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset < bytes.count {
+                guard let found = memchr(base + offset, Int32(key[0]), bytes.count - offset) else { return false }
+                let start = base.distance(to: UnsafeRawPointer(found))
+                offset = start + 1
+                guard start + key.count + 36 <= bytes.count,
+                      UnsafeRawBufferPointer(rebasing: bytes[start..<(start + key.count)]).elementsEqual(key) else { continue }
+                let id = start + key.count
+                if wanted.contains(Array(UnsafeRawBufferPointer(rebasing: bytes[id..<(id + 36)]))) { return true }
+                offset = id + 36
+            }
+            return false
+        }
     }
 }
 

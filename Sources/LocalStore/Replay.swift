@@ -19,40 +19,41 @@ extension StoreDocument {
     /// brought in the changes before it, at a change that does not apply or an add whose
     /// number is not the one the list gives.
     mutating func replay(_ entries: [Journal.Entry]) throws(ReplayFailure) {
-        var adds: [(id: TodoItem.ID, title: String)] = []
-        var firstAdd = 0
+        var adds: [(id: TodoItem.ID, title: String, line: Int)] = []
         for entry in entries {
             if case .todos(.add(let id, let title)) = entry.change {
                 if let number = entry.number, number != todos.nextNumber + adds.count {
-                    try bringIn(&adds, line: firstAdd)
+                    try bringIn(&adds)
                     throw ReplayFailure(line: entry.line, reason: "it gives the new to-do the number \(number), "
                                         + "where the list gives \(todos.nextNumber)")
                 }
-                if adds.isEmpty { firstAdd = entry.line }
-                adds.append((id, title))
+                adds.append((id, title, entry.line))
                 continue
             }
-            try bringIn(&adds, line: firstAdd)
+            try bringIn(&adds)
             do {
                 try apply(entry.change)
             } catch {
                 throw ReplayFailure(line: entry.line, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
             }
         }
-        try bringIn(&adds, line: firstAdd)
+        try bringIn(&adds)
     }
 
-    private mutating func bringIn(_ adds: inout [(id: TodoItem.ID, title: String)], line: Int) throws(ReplayFailure) {
+    /// Adds the to-dos at once; a failure names the line of the first add that did not apply.
+    private mutating func bringIn(_ adds: inout [(id: TodoItem.ID, title: String, line: Int)]) throws(ReplayFailure) {
         guard !adds.isEmpty else { return }
         defer { adds = [] }
-        let added: Int
+        let added: [TodoStep]
         do {
-            added = try add(contentsOf: adds)
+            added = try add(contentsOf: adds.map { ($0.id, $0.title) })
         } catch {
+            let line = adds.first { TodoItem.normalizedTitle($0.title) == nil }?.line ?? adds[0].line
             throw ReplayFailure(line: line, reason: error.localizedDescription)
         }
-        guard added == adds.count else {
-            throw ReplayFailure(line: line, reason: "it adds a to-do the list holds already")
+        guard added.count == adds.count else {
+            let skipped = zip(adds, added).first { $0.id != $1.removing.first }?.0 ?? adds[added.count]
+            throw ReplayFailure(line: skipped.line, reason: "it adds a to-do the list holds already")
         }
     }
 

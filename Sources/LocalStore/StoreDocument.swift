@@ -25,9 +25,9 @@ public struct StoreDocument: Sendable, Equatable {
     public var version: Int
     /// New with every file written, so a journal left from an older file is never applied.
     public var journal: UUID?
-    /// The journal id of the store this file replaced, whose changes it holds: a journal
-    /// with this id is known to be folded in, and may go.
-    public var folded: UUID?
+    /// The journal this file took in when it replaced the store before it: a journal with
+    /// that id and those very bytes is known to be folded in, and may go.
+    public var folded: FoldedJournal?
     public var todos: Todos
     public var people: People
     /// The changes undo can take back, oldest first, whatever they changed.
@@ -38,6 +38,18 @@ public struct StoreDocument: Sendable, Equatable {
         self.todos = todos
         self.people = people
         self.history = history
+    }
+}
+
+/// A journal a store took in: its id, and a checksum of its whole lines, so that another
+/// journal under the same id (from a copy of the store, say) is not taken for it.
+public struct FoldedJournal: Sendable, Equatable {
+    public let id: UUID
+    public let checksum: UInt64
+
+    public init(id: UUID, checksum: UInt64) {
+        self.id = id
+        self.checksum = checksum
     }
 }
 
@@ -85,10 +97,10 @@ extension StoreDocument {
 
     /// Adds to-dos one after the other, as the journal's adds in a row are brought in at once.
     /// Returns how many were new.
-    mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws -> Int {
+    mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws -> [TodoStep] {
         let steps = try todos.add(contentsOf: new)
         steps.suffix(Self.undoLimit).forEach { remember(.todos($0)) }
-        return steps.count
+        return steps
     }
 
     mutating func remember(_ step: HistoryStep) {

@@ -32,7 +32,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
             "the store \(path) was written by a newer todo (format \(version); this one reads up to "
                 + "\(StoreDocument.currentVersion)); update todo to open it. The file was left as it is"
         case let .notAFile(path, kind):
-            "the store \(path) is \(kind), not a file; nothing was read or written"
+            "\(path) is \(kind), not a file; nothing was read or written"
         case let .isALink(path):
             "\(path) is a link; todo never follows a link beside its store, so nothing was read or written"
         case let .linkLoop(path):
@@ -42,7 +42,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
         case let .journalNotAccounted(journal, reason):
             "the journal \(journal) does not belong to its store (\(reason)); both were left as they are. \(Self.repairHint)"
         case let .cannotRead(path, reason):
-            "cannot read the store \(path): \(reason)"
+            "cannot read \(path): \(reason)"
         case let .cannotWrite(path, reason):
             "cannot save to \(path): \(reason); the store was left as it was"
         }

@@ -25,17 +25,18 @@ extension StoreDocument {
         if todos.finished.contains(where: { !$0.isFinished }) {
             found.append("an item in the Finished section is not marked finished")
         }
-        if let blank = todos.all.first(where: { TodoItem.normalizedTitle($0.title) == nil }) {
+        let all = todos.todo + todos.finished
+        if let blank = all.first(where: { !$0.title.unicodeScalars.contains { !$0.properties.isWhitespace } }) {
             found.append("the to-do \(blank.id.uuidString) has an empty title")
         }
-        found += Self.repeated(todos.all.map(\.id.uuidString), what: "to-do id")
-        found += Self.numberProblems(todos.all.map(\.number), next: todos.nextNumber, what: "to-do")
+        found += Self.repeated(all.map(\.id), what: "to-do id")
+        found += Self.numberProblems(all.map(\.number), next: todos.nextNumber, what: "to-do")
         return found
     }
 
     private var peopleProblems: [String] {
         var found: [String] = []
-        found += Self.repeated((people.everyone + people.deleted).map(\.id.uuidString), what: "person id")
+        found += Self.repeated((people.everyone + people.deleted).map(\.id), what: "person id")
         found += Self.numberProblems(people.everyone.map(\.number), next: people.nextNumber, what: "person")
         if let nameless = (people.everyone + people.deleted).first(where: { $0.firstName.isEmpty || $0.lastName.isEmpty }) {
             found.append("the person \(nameless.id.uuidString) has no first or last name")
@@ -83,15 +84,16 @@ extension StoreDocument {
         if !(1...largestNumber).contains(next) {
             found.append("the next \(what) number, \(next), is not between 1 and \(largestNumber)")
         }
-        found += repeated(numbers.map(String.init), what: "\(what) number")
+        found += repeated(numbers, what: "\(what) number")
         return found
     }
 
-    private static func repeated(_ values: [String], what: String) -> [String] {
-        var seen = Set<String>()
+    private static func repeated<Value: Hashable & CustomStringConvertible>(_ values: [Value], what: String) -> [String] {
+        var seen = Set<Value>()
+        seen.reserveCapacity(values.count)
         var repeated = Set<String>()
         for value in values where !seen.insert(value).inserted {
-            repeated.insert(value)
+            repeated.insert(value.description)
         }
         return repeated.sorted().map { "the \(what) \($0) is used more than once" }
     }

@@ -49,18 +49,16 @@ extension Session {
             let count = report.findings.count == 1 ? "a problem" : "\(report.findings.count) problems"
             let repair = report.findings.allSatisfy(\.isRepairable)
                 ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
-                : "update todo to read it"
+                : "todo doctor --repair cannot mend all of it; see above"
             throw CommandError.refused("the store \(TerminalText.escaped(report.path)) has \(count); it was left as it is. \(repair)")
         }
         say("The store is sound.")
     }
 
     private func repair() throws {
-        let report = try store.inspect()
-        guard !report.isSound else {
+        guard let repaired = try store.repair() else {
             return say("The store is sound; there is nothing to repair.")
         }
-        let repaired = try store.repair()
         for copy in repaired.copies {
             say("Kept a copy as \(TerminalText.escaped(copy)).")
         }

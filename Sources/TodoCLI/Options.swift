@@ -26,7 +26,10 @@ struct Options {
 
     /// The store is `--store`, else `TODO_STORE`, else the default place in the user's data folder.
     static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Options {
-        let storeFromEnvironment = environment["TODO_STORE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        var storeFromEnvironment: URL?
+        if let text = environment["TODO_STORE"], !text.isEmpty {
+            storeFromEnvironment = try storeURL(text, from: "TODO_STORE")
+        }
         let apiFromEnvironment = environment["RANDOMUSER_API"].flatMap { $0.isEmpty ? nil : $0 }
         var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
         if let apiFromEnvironment {
@@ -54,7 +57,7 @@ struct Options {
                 options.json = true
             case "--store":
                 let path = try value(of: name, attached, &rest, "the path of a store file")
-                options.storeURL = URL(fileURLWithPath: path)
+                options.storeURL = try storeURL(path, from: name)
             case "--today":
                 let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD")
                 guard let date = CalendarDate(iso: text), date <= Self.latestToday else {
@@ -70,6 +73,13 @@ struct Options {
         }
         options.request = .run(Array(rest))
         return options
+    }
+
+    /// A store file's URL; a path ending in `/` names a folder, and is refused rather than
+    /// taken for a file of that name.
+    private static func storeURL(_ path: String, from source: String) throws(Invalid) -> URL {
+        guard !path.hasSuffix("/") else { throw Invalid(message: "\(source) takes the path of a file, not of a folder: \(quoted(path))") }
+        return URL(fileURLWithPath: path)
     }
 
     /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.

@@ -131,11 +131,13 @@ extension Session {
 
     private func deleteUsers(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
+        let byNumber = Dictionary(userList.people.everyone.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         var people: [Person] = []
+        var seen = Set<Int>()
         for word in words {
-            for number in try numbers(in: word, of: "person") {
-                let person = try self.person(numbered: String(number))
-                if !people.contains(where: { $0.id == person.id }) { people.append(person) }
+            for number in try numbers(in: word, of: "person") where seen.insert(number).inserted {
+                guard let person = byNumber[number] else { _ = try self.person(numbered: String(number)); continue }
+                people.append(person)
             }
         }
         try userList.delete(people.map(\.id))

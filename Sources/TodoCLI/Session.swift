@@ -230,11 +230,14 @@ final class Session {
     /// The item `list` shows with the number in `word`.
     func item(numbered word: String) throws -> TodoItem {
         let number = try Self.number(word, of: "item")
-        guard let item = todoList.todos.item(numbered: number) else {
-            let count = todoList.todos.all.count
-            throw CommandError.refused("no item \(word) (\(count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? "item" : "items")"))")
-        }
+        guard let item = todoList.todos.item(numbered: number) else { throw noItem(word) }
         return item
+    }
+
+    /// The refusal of a number no item has.
+    func noItem(_ word: String) -> CommandError {
+        let count = todoList.todos.todo.count + todoList.todos.finished.count
+        return .refused("no item \(word) (\(count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? "item" : "items")"))")
     }
 
     /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one

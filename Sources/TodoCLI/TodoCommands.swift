@@ -264,11 +264,13 @@ extension Session {
     /// order named; at the prompt, with none, the one whose detail is open.
     private func targets(_ words: [String], of command: String) throws -> [TodoItem] {
         guard !words.isEmpty else { return [try target(words, of: command)] }
+        let byNumber = Dictionary(todoList.todos.all.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         var items: [TodoItem] = []
+        var named = Set<Int>()
         for word in words {
-            for number in try numbers(in: word, of: "item") {
-                let item = try self.item(numbered: String(number))
-                if !items.contains(where: { $0.id == item.id }) { items.append(item) }
+            for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
+                guard let item = byNumber[number] else { throw noItem(String(number)) }
+                items.append(item)
             }
         }
         return items

@@ -12,6 +12,11 @@ struct ChecksumTests {
         (Data("abc".utf8), 42, 0x13C1_D910_7027_70E6),
         (Data("0123456789abcdef0123456789abcdef!".utf8), 0, 0x8AFF_F4DA_AC4E_677E),
         (Data((0..<768).map { UInt8($0 % 256) }), 42, 0x5A08_DEAD_05DF_1080),
+        (Data((0..<31).map { UInt8($0) }), 0, 0xC346_D2B5_9B4D_8EE1),
+        (Data((0..<32).map { UInt8($0) }), 0, 0xCBF5_9C51_16FF_32B4),
+        (Data((0..<36).map { UInt8($0) }), 0, 0xDDE0_EF85_E3AE_F05C),
+        (Data((0..<40).map { UInt8($0) }), 0, 0xF5DA_40F1_B117_41E9),
+        (Data((0..<64).map { UInt8($0) }), 0, 0xF7C6_7301_DB67_13F0),
     ])
     func referenceValues(bytes: Data, seed: UInt64, expected: UInt64) {
         #expect(Checksum.xxh64(bytes, seed: seed) == expected)

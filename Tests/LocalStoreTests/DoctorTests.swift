@@ -3,6 +3,7 @@ import LocalStore
 import TestSupport
 import Testing
 import TodoList
+import UserList
 
 @Suite("doctor says what is wrong, and repairs what can be")
 struct DoctorTests {
@@ -71,12 +72,35 @@ struct DoctorTests {
         let cut = files.storeBytes.prefix(upTo: try #require(files.storeBytes.range(of: Data("\"title\":\"Fix car\"".utf8))).lowerBound)
         try files.write(cut)
 
-        let repaired = try files.store().repair(at: now)
+        let repaired = try #require(try files.store().repair(at: now))
 
         #expect(repaired.copies == [files.storeURL.path + ".damaged-20251122-102640"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.copies[0])) == cut)
         #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk")],
                                           finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 6))
+        #expect(try files.store().inspect().isSound)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: people, their order and paging")
+    func repairPeople() throws {
+        let ann = person(1, "Ann", "Lee", email: "ann@example.com", remoteID: "r1")
+        let nameless = person(2, "", "Nobody")
+        try files.store().update { document in
+            document.people = People(everyone: [ann, nameless, person(3, "Bo", "Bee")], sortOrder: .descending,
+                                     deleted: [person(4, "Cy", "Cee", email: "cy@example.com")],
+                                     fetchProgress: FetchProgress(seed: "s", nextPage: 3), unmatchedSearches: ["zzq"], nextNumber: 5)
+        }
+        // The store was cut short, and held a person with no first name.
+        try files.write(files.storeBytes.prefix(files.storeBytes.count - 10))
+
+        #expect(try files.store().repair(at: now) != nil)
+
+        let people = try files.store().read().people
+        #expect(people.everyone.map(\.fullName) == ["Ann Lee", "Bo Bee"])
+        #expect(people.everyone.map(\.number) == [1, 3])
+        #expect(people.deleted.map(\.fullName) == ["Cy Cee"])
+        #expect(people.sortOrder == .descending)
+        #expect(people.fetchProgress == FetchProgress(seed: "s", nextPage: 3))
         #expect(try files.store().inspect().isSound)
     }
 
@@ -86,7 +110,7 @@ struct DoctorTests {
         try files.writeJournal(Data(String(decoding: journal, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
         let store = files.storeBytes
 
-        let repaired = try files.store().repair(at: now)
+        let repaired = try #require(try files.store().repair(at: now))
 
         #expect(repaired.copies.count == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.copies[0])) == store)
@@ -103,7 +127,7 @@ struct DoctorTests {
         lines[1] = lines[1].replacingOccurrences(of: "Post letter", with: "Post parcel")
         try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
 
-        let repaired = try files.store().repair(at: now)
+        let repaired = try #require(try files.store().repair(at: now))
 
         #expect(repaired.changesBroughtIn == 3)
         #expect(try files.todos() == list(todo: [todo(5, "Post parcel"), todo(1, "Buy milk"), todo(3, "Fix car")],
@@ -123,5 +147,53 @@ struct DoctorTests {
         #expect(files.journalBytes == journal)
         #expect(try files.contents() == ["store.json", "store.json.journal", "store.json.lock"])
         #expect(try files.store().inspect().findings.map(\.isRepairable) == [false])
+    }
+
+    @Test("SF-18 doctor --repair refuses a damaged store file that is read-only, and makes no copy")
+    func repairRefusesReadOnly() throws {
+        try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: files.storeURL.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: files.storeURL.path) }
+
+        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: "the file is read-only")) {
+            try files.store().repair(at: now)
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+        #expect(try files.contents() == ["store.json", "store.json.journal", "store.json.lock"])
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a lock file that is a folder")
+    func lockFolder() throws {
+        let lock = files.folder.file("data/store.json.lock").path
+        try FileManager.default.removeItem(atPath: lock)
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+
+        let report = try files.store().inspect()
+
+        #expect(report.findings == [StoreReport.Finding(
+            file: lock, what: "the lock file is a folder: no change can be made while it is there; remove it, todo makes it again",
+            place: nil, loses: "nothing", isRepairable: false)])
+    }
+
+    @Test("SF-23 Two repairs at the same time repair once")
+    func concurrentRepairs() async throws {
+        try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
+        let store = files.storeURL
+        let when = now
+
+        let reports = try await withThrowingTaskGroup(of: RepairReport?.self) { group in
+            for _ in 0..<2 {
+                group.addTask { try FileStore(url: store).repair(at: when) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(reports.compactMap { $0 }.count == 1)
+        #expect(try files.contents() == ["store.json", "store.json.damaged-20251122-102640", "store.json.journal.damaged-20251122-102640",
+                                         "store.json.lock"])
+        #expect(try files.store().inspect().isSound)
     }
 }

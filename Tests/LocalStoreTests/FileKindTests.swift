@@ -6,6 +6,7 @@ import LocalStore
 import TestSupport
 import Testing
 import TodoList
+import UserList
 
 @Suite("A store that loses nothing: links, things that are not files, and read-only files")
 struct FileKindTests {
@@ -57,9 +58,21 @@ struct FileKindTests {
         #expect(throws: refused) { _ = try store.add(id: id(2), title: "Call Ann") }
         #expect(throws: refused) { _ = try store.inspect() }
 
-        #expect(refused.localizedDescription == "the store \(path) is \(thing), not a file; nothing was read or written")
+        #expect(refused.localizedDescription == "\(path) is \(thing), not a file; nothing was read or written")
         #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+    }
+
+    @Test("SF-24 A file that says it is longer than it is is read to its end, at once",
+          .enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/uevent_seqnum")))
+    func fileShorterThanItsSize() throws {
+        let madeUp = URL(fileURLWithPath: "/sys/kernel/uevent_seqnum")
+        #expect((try FileManager.default.attributesOfItem(atPath: madeUp.path)[.size] as? NSNumber)?.intValue ?? 0
+                > (try Data(contentsOf: madeUp)).count)
+
+        #expect { _ = try FileStore(url: madeUp).loadTodos() } throws: { error in
+            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains("not a todo store")
+        }
     }
 
     @Test("SF-7 A store path that is a link looping back to itself is called a loop")
@@ -85,6 +98,34 @@ struct FileKindTests {
 
         #expect(files.journalBytes == journal)
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+
+        #expect(throws: refused) { try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) } }
+        #expect(files.journalBytes == journal)
+    }
+
+    @Test("SF-21 A journal with a second name is never written through")
+    func hardLinkedJournal() throws {
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let otherName = files.folder.file("journal-copy")
+        #expect(link(files.journalURL.path, otherName.path) == 0)
+        let before = try Data(contentsOf: otherName)
+
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(try Data(contentsOf: otherName) == before)
+    }
+
+    @Test("SF-22 A store written anew keeps the permissions its owner gave it")
+    func permissionsKept() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: files.storeURL.path)
+
+        try files.store().apply(PeopleChange.sort(.ascending))
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) }
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: files.storeURL.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
     @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")

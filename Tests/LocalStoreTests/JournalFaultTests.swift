@@ -22,6 +22,7 @@ struct JournalFaultTests {
         case byteOrderMark = "a byte-order mark before its first line"
         case anotherStore = "it is the journal of another store"
         case noStore = "it lies beside a store that does not exist"
+        case takenInWithOtherLines = "it has the id of the journal the store took in, and other lines"
     }
 
     @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
@@ -41,6 +42,10 @@ struct JournalFaultTests {
             _ = try other.store().add(id: id(50), title: "Not here")
             try files.writeJournal(other.journalBytes)
         case .noStore: try FileManager.default.removeItem(at: files.storeURL)
+        case .takenInWithOtherLines:
+            let lines = files.journalLines
+            try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+            try files.writeJournal(Data((lines.dropLast().joined(separator: "\n") + "\n").utf8))
         }
         let store = files.storeBytes
         let journal = files.journalBytes
@@ -120,6 +125,46 @@ struct JournalFaultTests {
         try files.writeJournal(taken)
         try files.store().update { $0.people = People() }
         #expect(!FileManager.default.fileExists(atPath: files.journalURL.path), "a fold removes a journal taken in before")
+    }
+
+    enum JournalEnd: String, CaseIterable, Sendable {
+        case wrongSum = "a whole last line, without its break, whose sum is wrong"
+        case foreignBytes = "bytes todo never writes, without a line break"
+        case zeros = "zero bytes where a line would be"
+        case tooLarge = "more bytes than todo ever writes beside its store"
+    }
+
+    @Test("SF-20 A journal's end that todo did not write there is refused, not taken for a crash", arguments: JournalEnd.allCases)
+    func foreignEnd(end: JournalEnd) throws {
+        let reason: String
+        switch end {
+        case .wrongSum:
+            var lines = files.journalLines
+            let digit = lines[2].index(lines[2].endIndex, offsetBy: -3)
+            lines[2].replaceSubrange(digit...digit, with: lines[2][digit] == "0" ? "1" : "0")
+            try files.writeJournal(Data(lines.joined(separator: "\n").utf8))
+            reason = "line 3 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+        case .foreignBytes:
+            try files.writeJournal(files.journalBytes + Data("rm -rf ~".utf8))
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+        case .zeros:
+            try files.writeJournal(files.journalBytes + Data(repeating: 0, count: 4096))
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+        case .tooLarge:
+            let handle = try FileHandle(forWritingTo: files.journalURL)
+            try handle.truncate(atOffset: 40_000_000)
+            try handle.close()
+            reason = "its journal, store.json.journal, is 40000000 bytes, more than todo ever writes beside it"
+        }
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: reason)) { try files.todos() }
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: reason)) {
+            _ = try files.store().add(id: id(9), title: "Post letter")
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
     }
 
     @Test("SF-4 A whole last line that lost only its line break is kept")

@@ -129,6 +129,21 @@ struct JournalTests {
         #expect(files.journalLines.count == 3)
     }
 
+    @Test("TP-18 The first change cut off part-way leaves a journal of its first line, and the next is kept after it")
+    func tornFirstChange() throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let header = files.journalLines[0]
+        try files.writeJournal(Data((header + "\n{\"addTodo\":{\"id\":\"00000000-00").utf8))
+
+        #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
+        try files.store().apply(TodoChange.check([id(1)]))
+
+        #expect(files.journalLines.count == 2)
+        #expect(files.journalLines[0] == header)
+        #expect(try files.todos() == list(finished: [finished(1, "Buy milk")], next: 2))
+    }
+
     @Test("TP-19 A journal left behind by a crash is never applied twice")
     func staleJournal() throws {
         try files.seed(todo: ["Buy milk"])
@@ -181,11 +196,5 @@ struct JournalTests {
         #expect(todos.todo.numbers == Array((1...600).reversed()))
         #expect(todos.todo.first?.title == "Number 600, with a title long enough to fill the journal quickly")
         #expect(todos.todo.last?.title == "The first one")
-    }
-}
-
-extension TodoItem {
-    func renumbered(_ number: Int) -> TodoItem {
-        TodoItem(id: id, number: number, title: title, isFinished: isFinished)
     }
 }

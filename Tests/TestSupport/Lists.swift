@@ -29,6 +29,13 @@ public func list(todo: [TodoItem] = [], finished: [TodoItem] = [], next: Int) ->
     Todos(todo: todo, finished: finished, nextNumber: next)
 }
 
+extension TodoItem {
+    /// The same item under another number.
+    public func renumbered(_ number: Int) -> TodoItem {
+        TodoItem(id: id, number: number, title: title, isFinished: isFinished)
+    }
+}
+
 extension Array where Element == TodoItem {
     public var titles: [String] { map(\.title) }
     public var numbers: [Int] { map(\.number) }

@@ -131,6 +131,39 @@ final class FetchCommandTests {
         #expect(json.output.contains("\"email\":\"miriam.gil@example.com\""))
     }
 
+    @Test("RU-16 A search that shows nothing offers to load more, and never loads by itself (the CLI)")
+    func searchOffersToLoadMore() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        let run = await cli.run(api + ["user", "search", "Zelda"])
+
+        #expect(run == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: user fetch\n", errors: ""))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("BD-8 A person without a date of birth shows n/a, and is left out of the birthdays, which say so (the CLI)")
+    func withoutBirthDate() async throws {
+        let page = #"{"results": [{"name": {"first": "Ann", "last": "Ay"}, "email": "ann@example.com", "login": {"uuid": "a1"}}]}"#
+        let server = try LocalHTTPServer { _ in .json(page) }
+        await cli.run(["--api", server.baseURL.absoluteString, "user", "fetch"])
+        await cli.run("user", "add", "Bo", "Bee", "1985-11-23")
+
+        #expect(await cli.run("--today", "2026-11-22", "user", "show", "1").output == """
+            1 Ann Ay (AA)
+              Born:       n/a
+              Age:        n/a
+              Email:      ann@example.com
+
+            """)
+        #expect(await cli.run("--today", "2026-11-22", "birthdays").output == """
+            Upcoming birthdays
+              tomorrow  23-11-2026  Bo Bee turns 41
+            Left out, with no date of birth to count from: Ann Ay
+
+            """)
+        #expect(await cli.run("users").output.contains("  1 n/a         Ann Ay\n"))
+    }
+
     private static func fixture(_ name: String) throws -> String {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("RandomUserAPITests/Fixtures")

@@ -163,7 +163,12 @@ final class PeopleCommandTests {
               in 33 days  25-12-2026  Cy Cee turns 26
 
             """)
-        #expect(try await CLIHarness().run("birthdays").output.hasPrefix("No birthdays to show"))
+    }
+
+    @Test("BD-7 With nobody added, the upcoming birthdays say so (the CLI)")
+    func noBirthdays() async {
+        #expect(await cli.run("birthdays") == Run(status: 0, output: "No birthdays to show: nobody has been added yet. "
+                                                  + "Add someone with: user add FIRST LAST YYYY-MM-DD\n", errors: ""))
     }
 
     @Test("PC-9 A --today that is not a date is a usage error", arguments: ["2026-02-30", "today", ""])

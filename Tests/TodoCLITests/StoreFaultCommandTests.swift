@@ -75,4 +75,14 @@ final class StoreFaultCommandTests {
         #expect(await cli.run("list").status == 0)
         #expect(await cli.run("doctor").output.hasSuffix("The store is sound.\n"))
     }
+
+    @Test("SF-19 Small things said right: a store path that ends in / is a usage error naming it",
+          arguments: [["--store", "/tmp/lists/"], ["--store=/tmp/lists/"]])
+    func storePathEndingInASlash(_ arguments: [String]) async {
+        let error = "error: --store takes the path of a file, not of a folder: “/tmp/lists/”; see todo --help\n"
+
+        #expect(await cli.run(arguments + ["list"], withStore: false) == Run(status: 2, output: "", errors: error))
+        #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
+                == Run(status: 2, output: "", errors: error.replacingOccurrences(of: "--store", with: "TODO_STORE")))
+    }
 }

@@ -27,12 +27,20 @@ extension FileStore {
     /// there: the store as far as it reads (every item and person written whole in it), then
     /// each change of its journal that reads and applies, when the journal is the store's own
     /// or names no store a reader could make out. A journal that names another store is only
-    /// kept as a copy. A store written by a newer todo is refused, untouched.
-    public func repair(at now: Date = Date()) throws -> RepairReport {
+    /// kept as a copy. A store written by a newer todo, or a file made read-only, is refused
+    /// before anything is written. Returns nil, and writes nothing, for a store that is sound.
+    public func repair(at now: Date = Date()) throws -> RepairReport? {
         let files = try StoreFiles.at(url.path)
         return try files.withLock {
-            let storeData = try StoreFiles.open(files.path, followLink: true)?.contents()
-            let journalData = try StoreFiles.open(files.journal)?.contents()
+            guard try !inspect().isSound else { return nil }
+            let store = try StoreFiles.open(files.path, followLink: true)
+            let journalFile = try StoreFiles.open(files.journal)
+            for file in [store, journalFile].compactMap({ $0 }) where file.isReadOnly {
+                throw StoreError.cannotWrite(path: file === store ? files.path : files.journal, reason: "the file is read-only")
+            }
+            let storeData = try store?.contents()
+            // A journal larger than todo ever writes is read as far as todo would have written it.
+            let journalData = try journalFile?.contents().prefix(Journal.largest(besideStoreOf: storeData?.count ?? 0))
             if let storeData, let version = StoreDocument.version(in: storeData), version > StoreDocument.currentVersion {
                 throw StoreError.newerVersion(path: files.path, version: version)
             }
@@ -42,15 +50,18 @@ extension FileStore {
             var setAside: String?
             if let journalData {
                 let journal = Journal.salvage(journalData)
-                if let owner = journal.owner, owner == document.folded {
+                let whole = journalData.prefix(through: journalData.lastIndex(of: UInt8(ascii: "\n")) ?? -1)
+                if let owner = journal.owner, owner == document.folded?.id, Checksum.xxh64(Data(whole)) == document.folded?.checksum {
                     setAside = "the store had taken it in already"
                 } else if let owner = journal.owner, document.journal != nil, owner != document.journal {
                     setAside = "it names another store, \(owner.uuidString)"
                 } else {
                     leftOut = journal.unreadable
+                    // Each change on its own; an add takes the number the rebuilt list gives,
+                    // whatever its line said, so no add is lost for a line before it.
                     for entry in journal.entries {
                         do {
-                            try document.replay([entry])
+                            try document.apply(entry.change)
                             broughtIn += 1
                         } catch {
                             leftOut.append(entry.line)
@@ -59,8 +70,8 @@ extension FileStore {
                 }
             }
             let stamp = Self.stamp(now)
-            let copies = try [(storeData, files.path), (journalData, files.journal)].compactMap { data, path in
-                try data.map { try Self.keepCopy($0, of: path, stamp: stamp) }
+            let copies = try [(store, files.path), (journalFile, files.journal)].compactMap { file, path in
+                try file.map { try Self.keepCopy($0.contents(), of: path, stamp: stamp) }
             }
             let latest = Latest(document: document, exists: storeData != nil, bytes: storeData?.count ?? 0, isLegacy: false,
                                 isProven: false, journal: .none, walking: 0)

@@ -1,5 +1,10 @@
 import FastJSON
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoList
 import UserList
 
@@ -88,6 +93,12 @@ extension FileStore {
                                       isRepairable: true))
             }
         }
+        var status = stat()
+        if lstat(files.lock, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            findings.append(.init(file: files.lock, what: "the lock file is \(StoreFiles.kind(of: status)): no change can be made "
+                                  + "while it is there; remove it, todo makes it again", place: nil, loses: "nothing",
+                                  isRepairable: false))
+        }
         return StoreReport(path: files.path, exists: store != nil, bytes: data.count, format: format, document: document,
                            journalPath: files.journal, journalBytes: journalData.count, journalChanges: changes,
                            journalNotes: notes, leftOvers: files.leftOverTemporaryFiles(), findings: findings)
@@ -146,7 +157,7 @@ extension FileStore {
                            loses: "what todo doctor --repair cannot read from line \(damage.line) on", isRepairable: true)],
                     journal.entries.count)
         }
-        if let owner = journal.owner, owner == read.document.folded {
+        if let owner = journal.owner, owner == read.document.folded?.id, journal.checksum == read.document.folded?.checksum {
             notes.append("the store took this journal in when it was written; the next change removes it")
             return ([], 0)
         }

@@ -145,12 +145,19 @@ struct StoreFiles {
     /// Writes `data` to a new file beside the store, flushes it, renames it over the store and
     /// flushes the folder: a crash at any moment leaves the old file or the new one.
     func replaceStore(with data: Data, disk: Disk) throws {
-        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         // O_EXCL: never opens what is there already, a link included.
         let descriptor = systemOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
         do {
             defer { close(descriptor) }
+            // The new file is the old one's heir: same permissions, and when the superuser
+            // writes it, the same owner, so its owner can still read it.
+            var old = stat()
+            if stat(path, &old) == 0 {
+                fchmod(descriptor, old.st_mode & 0o7777)
+                if geteuid() == 0 { _ = fchown(descriptor, old.st_uid, old.st_gid) }
+            }
             try disk.writeAll(data, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
             guard rename(temporary, path) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
@@ -176,12 +183,21 @@ struct StoreFiles {
         unlink(journal)
     }
 
-    /// Temporary files beside the store. Under the lock no save is under way, so any there was
-    /// left by a save that crashed before its rename; the store itself still holds the last lists.
+    /// Temporary files beside the store: regular files named as `replaceStore` names them
+    /// (`.store.json.tmp-<pid>-<8 hex digits>`), nothing else. Under the lock no save is under
+    /// way, so any there was left by a save that crashed before its rename; the store itself
+    /// still holds the last lists.
     func leftOverTemporaryFiles() -> [String] {
         let prefix = "." + name + ".tmp-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(prefix) }.sorted()
+        return names.filter { name in
+            guard name.hasPrefix(prefix) else { return false }
+            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
+                  parts[1].count == 8, parts[1].allSatisfy({ "0123456789abcdef".contains($0) }) else { return false }
+            var status = stat()
+            return lstat(folder + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        }.sorted()
     }
 
     // MARK: - Locking
@@ -195,12 +211,22 @@ struct StoreFiles {
         if stat(folder, &status) == 0, status.st_mode & 0o222 == 0 {
             throw StoreError.cannotWrite(path: path, reason: "its folder \(folder) is read-only")
         }
+        let made = missingFolders()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
+            removeFolders(made)
             throw StoreError.cannotWrite(path: path, reason: "cannot create the folder \(folder)")
         }
-        guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
+        let lockFile: OpenFile?
+        do {
+            lockFile = try Self.open(lock, writing: true, creating: true)
+        } catch {
+            removeFolders(made)
+            throw error
+        }
+        guard let lockFile else {
+            removeFolders(made)
             throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
         }
         while flock(lockFile.descriptor, LOCK_EX) != 0 {
@@ -211,6 +237,23 @@ struct StoreFiles {
             unlink(folder + "/" + name)
         }
         return try body()
+    }
+
+    /// The folders of the store's path that do not exist yet, deepest first.
+    private func missingFolders() -> [String] {
+        var missing: [String] = []
+        var current = folder
+        var status = stat()
+        while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0 {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return missing
+    }
+
+    /// Takes away the folders a refused change made, when they are still empty.
+    private func removeFolders(_ folders: [String]) {
+        folders.forEach { rmdir($0) }
     }
 
     /// What the system said about the last call that failed, or a plain word when it said nothing.

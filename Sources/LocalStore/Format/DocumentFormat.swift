@@ -58,7 +58,14 @@ extension StoreDocument {
         json.object { json in
             json.key("checksum")
             json.string(String(repeating: "0", count: 16))
-            json.optional("folded", folded) { $0.uuid($1) }
+            json.optional("folded", folded) { json, folded in
+                json.object { json in
+                    json.key("checksum")
+                    json.string(String(decoding: Checksum.hex(folded.checksum), as: UTF8.self))
+                    json.key("id")
+                    json.uuid(folded.id)
+                }
+            }
             json.optional("journal", journal) { $0.uuid($1) }
             json.key("nextPersonNumber")
             json.int(people.nextNumber)
@@ -97,7 +104,7 @@ extension StoreDocument {
 /// of a proven file tell an add all it needs.
 struct StoreHead: Equatable {
     let checksum: UInt64
-    let folded: UUID?
+    let folded: FoldedJournal?
     let journal: UUID
     let nextTodoNumber: Int
 
@@ -151,10 +158,12 @@ struct StoreHead: Equatable {
             }
             return Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
         }
-        var folded: UUID?
-        if literal("\"folded\":\"") {
-            guard let id = uuid(), literal(",") else { return nil }
-            folded = id
+        var folded: FoldedJournal?
+        if literal("\"folded\":{\"checksum\":\"") {
+            guard bytes.count - position > 16, let sum = Checksum.value(ofHex: bytes[position..<(position + 16)]) else { return nil }
+            position += 16
+            guard literal("\",\"id\":\""), let id = uuid(), literal("},") else { return nil }
+            folded = FoldedJournal(id: id, checksum: sum)
         }
         guard literal("\"journal\":\""), let journal = uuid(), literal(",\"nextPersonNumber\":"), number() != nil,
               literal(",\"nextTodoNumber\":"), let nextTodoNumber = number(), literal(",") else { return nil }
@@ -165,7 +174,7 @@ struct StoreHead: Equatable {
 /// The top-level keys of a format 6 file, read in one pass.
 private struct Parts {
     var version = 0
-    var folded: UUID?
+    var folded: FoldedJournal?
     var journal: UUID?
     var nextPersonNumber: Int?
     var nextTodoNumber: Int?
@@ -177,7 +186,7 @@ private struct Parts {
         var version: Int?
         try json.readObject { json, key in
             switch key {
-            case "folded": folded = try json.readNull() ? nil : json.readUUID()
+            case "folded": folded = try json.readNull() ? nil : Self.folded(&json)
             case "journal": journal = try json.readNull() ? nil : json.readUUID()
             case "nextPersonNumber": nextPersonNumber = try json.readInt()
             case "nextTodoNumber": nextTodoNumber = try json.readInt()
@@ -204,6 +213,22 @@ private struct Parts {
         document.journal = journal
         document.folded = folded
         return document
+    }
+
+    private static func folded(_ json: inout JSONReader) throws -> FoldedJournal {
+        var checksum: UInt64?
+        var id: UUID?
+        try json.readObject { json, key in
+            switch key {
+            case "checksum":
+                let text = try json.readString()
+                guard let value = Checksum.value(ofHex: Array(text.utf8)) else { throw json.error(expected: "sixteen hex digits") }
+                checksum = value
+            case "id": id = try json.readUUID()
+            default: try json.skipValue()
+            }
+        }
+        return FoldedJournal(id: try json.required(id, "id"), checksum: try json.required(checksum, "checksum"))
     }
 
     private static func todos(_ json: inout JSONReader) throws -> (todo: [TodoItem], finished: [TodoItem]) {

@@ -18,6 +18,12 @@ enum Journal {
         path + ".journal"
     }
 
+    /// The most a journal beside a store of `storeSize` bytes holds: the fold comes once it is as
+    /// large as the store, and one line (a page of 5,000 people) may take it past that.
+    static func largest(besideStoreOf storeSize: Int) -> Int {
+        max(storeSize, FileStore.smallestJournalToFold) + 32_000_000
+    }
+
     /// The first line of a journal that belongs to the store with this id, line break included.
     static func header(_ id: UUID) -> [UInt8] {
         Array("{\"journal\":\"\(id.uuidString)\"}\n".utf8)
@@ -75,12 +81,21 @@ enum Journal {
         /// The first line that is not what `todo` wrote: its number and what is wrong with it.
         /// Nothing from it on is read.
         var damage: (line: Int, reason: String)?
+        /// A checksum of the whole lines, the first line included: what tells this journal
+        /// from another under the same id once a store has taken it in.
+        var checksum: UInt64 = 0
     }
 
     /// Reads a journal. With `parsing` false only the sums are checked, which is all an add
     /// needs to know the journal is what `todo` wrote. `legacy`: the journal of a store in
     /// format 4 or 5, whose lines carry no sums.
     static func read(_ bytes: UnsafeRawBufferPointer, legacy: Bool = false, parsing: Bool = true) -> Contents {
+        var contents = readLines(bytes, legacy: legacy, parsing: parsing)
+        contents.checksum = Checksum.xxh64(UnsafeRawBufferPointer(rebasing: bytes[..<contents.end]))
+        return contents
+    }
+
+    private static func readLines(_ bytes: UnsafeRawBufferPointer, legacy: Bool, parsing: Bool) -> Contents {
         var contents = Contents()
         guard let firstBreak = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
             // No line at all: a first write cut off (nothing was acknowledged), or no journal.
@@ -106,7 +121,7 @@ enum Journal {
             // Format 4 and 5 kept no sums: there, a last line without its line break was cut off.
             let sum = legacy ? (lineBreak == nil ? nil : contents.sum) : verifiedSum(of: line, after: contents.sum)
             guard let sum else {
-                if lineBreak == nil {
+                if lineBreak == nil && isStartOfALine(line) {
                     contents.torn = line.count
                 } else {
                     contents.damage = (number, "is not what todo wrote there (its sum does not match)")
@@ -174,6 +189,21 @@ enum Journal {
     // MARK: - Private
 
     private static let addPrefix = Array("{\"addTodo\":".utf8)
+
+    /// Whether the bytes could be what a crash left of a line on its way: the start of a change
+    /// as `todo` writes one, short of its sum. A last line that has its sum, and it is wrong,
+    /// was changed; bytes that start otherwise were not written by `todo`.
+    private static func isStartOfALine(_ line: UnsafeRawBufferPointer) -> Bool {
+        let opening = Array("{\"".utf8)
+        guard line.count > opening.count else { return line.elementsEqual(opening.prefix(line.count)) }
+        guard line.starts(with: opening) else { return false }
+        let key = line.dropFirst(2).prefix { $0 != UInt8(ascii: "\"") }
+        let keys = ["addTodo", "checkTodos", "uncheckTodos", "deleteTodos", "renameTodo", "clearFinished", "addPerson",
+                    "addPersonAgain", "deletePeople", "sortPeople", "loadPeople", "rememberUnmatched", "undo"]
+        guard keys.contains(where: { $0.utf8.starts(with: key) }) else { return false }
+        let closing = Array(",\"sum\":\"".utf8)
+        return !(line.count >= closing.count + 18 && line[(line.count - 18 - closing.count)...].starts(with: closing))
+    }
 
     /// Whether the bytes could be the start of a header cut off by a crash.
     private static func isStartOfHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {

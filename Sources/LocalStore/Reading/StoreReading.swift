@@ -29,9 +29,9 @@ enum JournalState {
     /// One the store took in when it was written: it may go.
     case folded
 
-    /// What the journal is to a store whose own journal id is `own` and which folded `folded`;
+    /// What the journal is to a store whose own journal id is `own` and which took in `folded`;
     /// throws when the store cannot account for it, or when its own journal is damaged.
-    static func of(_ contents: Journal.Contents, own: UUID?, folded: UUID?, files: StoreFiles) throws -> JournalState {
+    static func of(_ contents: Journal.Contents, own: UUID?, folded: FoldedJournal?, files: StoreFiles) throws -> JournalState {
         if let owner = contents.owner, owner == own {
             if let damage = contents.damage {
                 throw StoreError.damaged(path: files.path, reason: "line \(damage.line) of its journal, "
@@ -39,7 +39,13 @@ enum JournalState {
             }
             return .own(contents)
         }
-        if let owner = contents.owner, owner == folded { return .folded }
+        if let owner = contents.owner, let folded, owner == folded.id {
+            guard contents.checksum == folded.checksum else {
+                throw StoreError.journalNotAccounted(journal: files.journal, reason: "it has the id of the journal the store "
+                                                     + "took in, and not its lines: it comes from a copy of the store")
+            }
+            return .folded
+        }
         if contents.owner == nil && contents.damage == nil { return .none }
         let reason = contents.damage.map { "line \($0.line) \($0.reason)" }
             ?? "it names the store \(contents.owner?.uuidString ?? "?"), and this store is \(own?.uuidString ?? "not one that keeps a journal")"
@@ -65,6 +71,10 @@ extension FileStore {
             }
             let read = try decode(store, files: files)
             let journalFile = try StoreFiles.open(files.journal)
+            if let journalFile, journalFile.size > Journal.largest(besideStoreOf: store.size) {
+                throw StoreError.damaged(path: files.path, reason: "its journal, \((files.journal as NSString).lastPathComponent), "
+                                         + "is \(journalFile.size) bytes, more than todo ever writes beside it")
+            }
             let contents = try journalFile?.contents().withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) } ?? Journal.Contents()
             let state: JournalState
             do {
@@ -95,7 +105,9 @@ extension FileStore {
         throw StoreError.cannotRead(path: files.path, reason: "it kept being replaced while it was read")
     }
 
-    /// The store file's own document, checked; one this store proved before is not read again.
+    /// The store file's own document, checked, whatever its checksum says (a checksum proves a
+    /// file against accidents, not against someone who recomputes it); one this store read and
+    /// checked before is not read again.
     private func decode(_ file: StoreFiles.OpenFile, files: StoreFiles) throws -> ReadDocument {
         if let remembered = lastRead.document(for: file) {
             return remembered
@@ -115,10 +127,9 @@ extension FileStore {
         let version = read.document.version
         guard version <= StoreDocument.currentVersion else { throw StoreError.newerVersion(path: files.path, version: version) }
         guard version >= 1 else { throw StoreError.damaged(path: files.path, reason: "no version wrote format \(version)") }
-        if !read.isProven {
-            let problems = read.document.problems
-            guard problems.isEmpty else { throw StoreError.damaged(path: files.path, reason: problems.joined(separator: "; ")) }
-        } else {
+        let problems = read.document.problems
+        guard problems.isEmpty else { throw StoreError.damaged(path: files.path, reason: problems.joined(separator: "; ")) }
+        if read.isProven {
             lastRead.remember(read, for: file)
         }
         return read

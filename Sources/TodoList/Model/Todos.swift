@@ -87,7 +87,13 @@ public struct Todos: Sendable, Equatable {
         case .delete(let ids):
             let ids = Self.unique(ids)
             guard !ids.isEmpty else { return nil }
-            let placements = try ids.map { id throws(TodoError) in try placement(of: id) }
+            let inTodo = Self.positions(of: ids, in: todo)
+            let inFinished = Self.positions(of: ids, in: finished)
+            let placements = try ids.map { id throws(TodoError) in
+                if let index = inTodo[id] { return Placement(item: todo[index], index: index) }
+                if let index = inFinished[id] { return Placement(item: finished[index], index: index) }
+                throw .noSuchItem
+            }
             remove(ids)
             step = TodoStep(kind: .delete, removing: [], restoring: placements)
 
@@ -175,12 +181,23 @@ public struct Todos: Sendable, Equatable {
     /// `whenElsewhere` makes of its id, one in neither `noSuchItem`.
     private static func placements(of ids: [TodoItem.ID], in section: [TodoItem], elsewhere other: [TodoItem],
                                    whenElsewhere: (TodoItem.ID) -> TodoError) throws(TodoError) -> [Placement] {
-        try ids.map { id throws(TodoError) in
-            guard let index = section.firstIndex(where: { $0.id == id }) else {
+        let positions = positions(of: ids, in: section)
+        return try ids.map { id throws(TodoError) in
+            guard let index = positions[id] else {
                 throw other.contains { $0.id == id } ? whenElsewhere(id) : .noSuchItem
             }
             return Placement(item: section[index], index: index)
         }
+    }
+
+    /// Where each of `ids` stands in `section`: one walk of the section, however many ids.
+    private static func positions(of ids: [TodoItem.ID], in section: [TodoItem]) -> [TodoItem.ID: Int] {
+        let wanted = Set(ids)
+        var positions: [TodoItem.ID: Int] = [:]
+        for (index, item) in section.enumerated() where wanted.contains(item.id) {
+            positions[item.id] = index
+        }
+        return positions
     }
 
     private static func unique(_ ids: [TodoItem.ID]) -> [TodoItem.ID] {

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+import TodoList
+
+/// The rules of the list value itself, below what a scenario shows: what each change hands
+/// back for undo, and what it refuses.
+@Suite("The list as a value")
+struct TodosTests {
+    @Test("A change that changes nothing hands back no step: an add of an id already there, a clear with nothing finished")
+    func noStepForNoChange() throws {
+        var todos = makeTodos(todo: ["Buy milk"])
+
+        #expect(try todos.apply(.clearFinished) == nil)
+        #expect(try todos.apply(.add(id: id(1), title: "Again")) == nil)
+        #expect(try todos.apply(.check([])) == nil)
+        #expect(try todos.apply(.delete([])) == nil)
+        #expect(todos == makeTodos(todo: ["Buy milk"]))
+    }
+
+    @Test("Checking a finished item, or unchecking a to-do, names the item; one not there is no such item")
+    func refusals() {
+        var todos = makeTodos(todo: ["Buy milk"], finished: ["Pay rent"])
+
+        #expect(throws: TodoError.alreadyFinished(id(2))) { try todos.apply(.check([id(2)])) }
+        #expect(throws: TodoError.notFinished(id(1))) { try todos.apply(.uncheck([id(1)])) }
+        #expect(throws: TodoError.noSuchItem) { try todos.apply(.uncheck([id(9)])) }
+        #expect(throws: TodoError.noSuchItem) { try todos.apply(.check([id(9)])) }
+        #expect(throws: TodoError.noSuchItem) { try todos.apply(.rename(id(9), to: "x")) }
+        #expect(throws: TodoError.emptyTitle) { try todos.apply(.add(id: id(3), title: " \n")) }
+        #expect(todos == makeTodos(todo: ["Buy milk"], finished: ["Pay rent"]))
+    }
+
+    @Test("Each change hands back the step that undoes it, and the step brings the list back exactly")
+    func stepsRevert() throws {
+        let before = makeTodos(todo: ["A", "B", "C"], finished: ["D", "E"])
+        let changes: [TodoChange] = [.add(id: id(9), title: "F"), .check([id(3), id(1)]), .uncheck([id(5), id(4)]),
+                                     .delete([id(2), id(4)]), .rename(id(2), to: "Bee"), .clearFinished]
+        for change in changes {
+            var todos = before
+            let step = try #require(try todos.apply(change))
+            #expect(todos != before, "\(change)")
+
+            try todos.revert(step)
+
+            #expect(todos.all == before.all, "\(change)")
+            #expect(todos.todo == before.todo && todos.finished == before.finished, "\(change)")
+        }
+    }
+
+    @Test("Several items checked at once go to Finished in the order named, the last on top; unchecked, to the bottom of To do")
+    func orderOfSeveral() throws {
+        var todos = makeTodos(todo: ["A", "B", "C"])
+
+        try todos.apply(.check([id(3), id(1), id(3)]))
+        #expect(todos == list(todo: [todo(2, "B")], finished: [finished(1, "A"), finished(3, "C")], next: 4))
+
+        try todos.apply(.uncheck([id(3), id(1)]))
+        #expect(todos == list(todo: [todo(2, "B"), todo(3, "C"), todo(1, "A")], next: 4))
+    }
+
+    @Test("Undo that would bring back an id or a number the list holds is refused, and changes nothing")
+    func undoThatDoesNotFit() throws {
+        var todos = makeTodos(todo: ["A"])
+        let step = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: todo(1, "A again"), index: 0)])
+        let taken = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: TodoItem(id: id(7), number: 1, title: "B"), index: 0)])
+        let zero = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: TodoItem(id: id(8), number: 0, title: "C"), index: 0)])
+
+        for wrong in [step, taken, zero] {
+            #expect(throws: TodoError.undoDoesNotFit) { try todos.revert(wrong) }
+        }
+        #expect(todos == makeTodos(todo: ["A"]))
+    }
+
+    @Test("Undo puts an item back at its place, or at the end of a section grown shorter, never past it")
+    func undoPlaces() throws {
+        var todos = makeTodos(todo: ["A", "B"])
+        let farAway = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: todo(5, "E"), index: 40)])
+        let before = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: todo(6, "F"), index: -3)])
+
+        #expect(try todos.revert(farAway) == "deleted “E”")
+        #expect(try todos.revert(before) == "deleted “F”")
+
+        #expect(todos == list(todo: [todo(6, "F"), todo(1, "A"), todo(2, "B"), todo(5, "E")], next: 7))
+    }
+
+    @Test("Adds in a row number the new items one after the other, the last on top, skipping ids already there")
+    func addsInARow() throws {
+        var todos = makeTodos(todo: ["A"])
+
+        let steps = try todos.add(contentsOf: [(id(2), " B "), (id(1), "A again"), (id(3), "C")])
+
+        #expect(steps == [TodoStep(kind: .add, removing: [id(2)], restoring: []), TodoStep(kind: .add, removing: [id(3)], restoring: [])])
+        #expect(todos == list(todo: [todo(3, "C"), todo(2, "B"), todo(1, "A")], next: 4))
+        #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [(id(4), "D"), (id(5), "  ")]) }
+        #expect(todos.todo.count == 3)
+        #expect(try todos.add(contentsOf: []) == [])
+    }
+
+    @Test("An item is found by its number or its id, in either section")
+    func lookUp() {
+        let todos = makeTodos(todo: ["A"], finished: ["B"])
+
+        #expect(todos.item(numbered: 2) == finished(2, "B"))
+        #expect(todos.item(numbered: 1) == todo(1, "A"))
+        #expect(todos.item(numbered: 3) == nil)
+        #expect(todos.item(withID: id(2)) == finished(2, "B"))
+        #expect(todos.isEmpty == false)
+        #expect(Todos().isEmpty)
+    }
+}
