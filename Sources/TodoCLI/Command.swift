@@ -2,6 +2,8 @@
 enum CommandError: Error, Equatable {
     /// The words do not fit the command: exit status 2, and a pointer to its help.
     case usage(String, command: String?)
+    /// Words that fit no reading (`check abc`, `lst`), said with what would fit: exit status 2.
+    case malformed(String)
     /// The command was understood and refused: exit status 1.
     case refused(String)
 }
@@ -19,16 +21,20 @@ struct Command {
     let details: String?
     /// What the command reads from the store before it runs; help and quit read nothing.
     let reads: StoreContents
+    /// For a command whose last argument is text (a title, a search): how many words come
+    /// before it. At the prompt the rest of the line is that text, as typed, quotes and all.
+    let textAfter: Int?
     let run: @MainActor (Session, [String]) async throws -> Void
 
     init(_ name: String, aliases: [String] = [], arguments: String = "", summary: String, details: String? = nil,
-         reads: StoreContents = .todos, run: @escaping @MainActor (Session, [String]) async throws -> Void) {
+         reads: StoreContents = .todos, textAfter: Int? = nil, run: @escaping @MainActor (Session, [String]) async throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
         self.summary = summary
         self.details = details
         self.reads = reads
+        self.textAfter = textAfter
         self.run = run
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import LocalStore
 import UserList
 
-/// The global options, given before the command: `todo [--store PATH] [--json] [--today DATE] [--api URL] COMMAND …`.
+/// The global options, given anywhere until `--`: `todo [--store PATH] [--json] [--today DATE] [--api URL] COMMAND …`.
 struct Options {
     enum Request: Equatable {
         case help
@@ -36,17 +36,24 @@ struct Options {
             options.api = (apiFromEnvironment, "RANDOMUSER_API")
         }
         var rest = arguments[...]
+        var words: [String] = []
 
-        while let argument = rest.first, argument.hasPrefix("-"), argument != "-" {
-            rest = rest.dropFirst()
+        // Options may come anywhere, before the command or after it, until `--`; an option of
+        // a command (`doctor --repair`) is one of its words.
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                words += rest
+                break
+            }
             let (name, attached) = split(argument)
+            guard globalNames.contains(name) || (words.isEmpty && argument.hasPrefix("-") && argument != "-") else {
+                words.append(argument)
+                continue
+            }
             guard attached == nil || ["--store", "--today", "--api"].contains(name) else {
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
             switch name {
-            case "--":
-                options.request = .run(Array(rest))
-                return options
             case "--help", "-h":
                 options.request = .help
                 return options
@@ -71,9 +78,11 @@ struct Options {
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
         }
-        options.request = .run(Array(rest))
+        options.request = .run(words)
         return options
     }
+
+    private static let globalNames: Set<String> = ["--help", "-h", "--version", "--json", "--store", "--today", "--api"]
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than
     /// taken for a file of that name.

@@ -21,7 +21,7 @@ extension Session {
         Command("user search", arguments: "[TEXT...]", summary: "Show the people whose name or email holds TEXT.",
                 details: "Case and accents are ignored; with no TEXT, everyone. A search that found nobody is "
                     + "remembered until people are added, and answers at once.",
-                reads: .people) { session, words in try session.searchUsers(words) },
+                reads: .people, textAfter: 0) { session, words in try session.searchUsers(words) },
         Command("user show", arguments: "N", summary: "Show person N, with their age and details.",
                 reads: .people) { session, words in try session.showUser(words) },
         Command("user delete", arguments: "N...", summary: "Delete people.",
@@ -73,7 +73,7 @@ extension Session {
         if let order = try sortOrder(words) {
             try userList.sort(by: order)
         }
-        if options.json {
+        if json {
             return write(JSON.object([("users", .array(userList.listed.map(personJSON)))]).line)
         }
         write(peopleRendering.list(userList.listed, order: userList.sortOrder))
@@ -109,7 +109,7 @@ extension Session {
     private func searchUsers(_ words: [String]) throws {
         let query = words.joined(separator: " ")
         let result = userList.search(query)
-        if options.json {
+        if json {
             return write(JSON.object([("users", .array(result.people.map(personJSON)))]).line)
         }
         if userList.isEmpty {
@@ -126,7 +126,7 @@ extension Session {
         guard words.count == 1 else { throw CommandError.usage("user show takes one person number", command: "user show") }
         let person = try self.person(numbered: words[0])
         guard let page = userList.page(for: person.id) else { throw PeopleError.noSuchPerson }
-        write(options.json ? personJSON(person).line : peopleRendering.page(page))
+        write(json ? personJSON(person).line : peopleRendering.page(page))
     }
 
     private func deleteUsers(_ words: [String]) throws {
@@ -149,7 +149,7 @@ extension Session {
 
     private func home(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("home takes no arguments", command: "home") }
-        if options.json {
+        if json {
             return write(JSON.object([
                 ("latest", userList.people.latest.map(personJSON) ?? .null),
                 ("users", .array(userList.listed.map(personJSON))),

@@ -30,6 +30,12 @@ final class Session {
     /// detail stay open and ask for more.
     private(set) var isPrompt = false
     private var wantsToQuit = false
+    /// The number of the line being run, when lines are piped in: an error names it.
+    private var failedLine: Int?
+    /// Whether the line being run asked for JSON itself (`list --json` at the prompt).
+    private var lineAsksForJSON = false
+    /// Whether the command prints JSON: `--json` on the command line or on its line.
+    var json: Bool { options.json || lineAsksForJSON }
 
     init(options: Options, environment: [String: String], terminal: Terminal,
          input: LineReader, output: TextOutput, errors: TextOutput) {
@@ -65,20 +71,52 @@ final class Session {
                 reads: .nothing) { session, words in try session.quit(words) },
     ]
 
-    /// The command `words` start with, and how many words its name takes.
+    /// The command `words` start with, and how many words its name takes. Names are matched
+    /// whatever their case; a name a letter or two away from one is answered with it.
     static func command(for words: [String]) throws -> (command: Command, nameLength: Int) {
-        let matches = commands.compactMap { command in command.matchLength(words).map { (command, $0) } }
+        let names = words.prefix(2).map { $0.lowercased() }
+        let matches = commands.compactMap { command in command.matchLength(names).map { (command, $0) } }
         if let longest = matches.max(by: { $0.1 < $1.1 }) {
             return longest
         }
-        let subcommands = commands.filter { $0.name.hasPrefix(words[0] + " ") }
-        if !subcommands.isEmpty {
-            let names = subcommands.map { String($0.name.dropFirst(words[0].count + 1)) }
-            let typed = words.count > 1 ? " \(words[1])" : ""
-            throw CommandError.usage("\(quoted(words[0] + typed)) is not a command; \(words[0]) takes one of: "
-                                     + names.joined(separator: ", "), command: words[0])
+        let family = names[0]
+        let subcommands = commands.filter { $0.name.hasPrefix(family + " ") }.map { String($0.name.dropFirst(family.count + 1)) }
+        guard !subcommands.isEmpty else {
+            let spellings: [String] = commands.flatMap { [$0.name] + $0.aliases }
+            let firstWords = Set(spellings.map { String($0.prefix { $0 != " " }) })
+            if let meant = Suggestion.closest(to: family, among: firstWords.sorted()) {
+                throw CommandError.malformed("unknown command \(quoted(words[0])); did you mean \(quoted(meant))?")
+            }
+            throw CommandError.usage("unknown command \(quoted(words[0]))", command: nil)
         }
-        throw CommandError.usage("unknown command \(quoted(words[0]))", command: nil)
+        guard names.count > 1 else {
+            throw CommandError.usage("\(family) needs one of: " + subcommands.joined(separator: ", "), command: family)
+        }
+        if let meant = Suggestion.closest(to: names[1], among: subcommands) {
+            throw CommandError.malformed("unknown command \(quoted(words[0] + " " + words[1])); did you mean \(quoted(family + " " + meant))?")
+        }
+        throw CommandError.usage("unknown command \(quoted(words[0] + " " + words[1])); \(family) takes one of: "
+                                 + subcommands.joined(separator: ", "), command: family)
+    }
+
+    /// The words of a line typed at the prompt or piped in, and whether it asks for JSON
+    /// (`--json` anywhere before `--`). For a command that takes text (`add`, `search`,
+    /// `edit N`), the rest of the line is the text as typed, after a leading `--json` or `--`.
+    static func words(of line: String) throws(Words.UnclosedQuote) -> (words: [String], json: Bool) {
+        let plain = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !plain.isEmpty, let (command, nameLength) = try? command(for: plain), let leading = command.textAfter else {
+            let words = try Words.split(line)
+            let dashes = words.firstIndex(of: "--") ?? words.endIndex
+            return (words[..<dashes].filter { $0 != "--json" } + words[dashes...].dropFirst(), words[..<dashes].contains("--json"))
+        }
+        var (words, text) = Words.split(line, leading: nameLength + leading)
+        var json = false
+        if let option = text.split(separator: " ", maxSplits: 1).first, option == "--json" || option == "--" {
+            json = option == "--json"
+            text = Words.split(String(text.dropFirst(option.count)), leading: 0).rest
+        }
+        if !text.isEmpty { words.append(text) }
+        return (words, json)
     }
 
     // MARK: - Running
@@ -97,14 +135,18 @@ final class Session {
             write("todo \(TodoProgram.version): type help for the commands, quit to leave.\n")
         }
         var anyFailed = false
+        var lineNumber = 0
         while !wantsToQuit {
             guard let line = input.readLine(prompt: prompt) else {
                 if isPrompt { write("\n") }
                 break
             }
+            lineNumber += 1
+            failedLine = isPrompt ? nil : lineNumber
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
             let words: [String]
             do {
-                words = try Words.split(line)
+                (words, lineAsksForJSON) = try Self.words(of: line)
             } catch {
                 report(CommandError.refused("a quote is not closed (\(error.quote))"))
                 anyFailed = true
@@ -176,6 +218,9 @@ final class Session {
             let help = readsLines ? "help" : "todo help"
             message = text + "; " + (command.map { "see: \(help) \($0)" } ?? "type \(help) for the commands")
             status = 2
+        case CommandError.malformed(let text):
+            message = text
+            status = 2
         case CommandError.refused(let text):
             message = text
             status = 1
@@ -185,7 +230,7 @@ final class Session {
         }
         let shown = TerminalText.escaped(message)
         output.flush()
-        errors.write("error: " + shown + "\n")
+        errors.write((failedLine.map { "line \($0): " } ?? "") + "error: " + shown + "\n")
         errors.flush()
         return status
     }
@@ -250,7 +295,7 @@ final class Session {
         }
         let (first, last) = (try Self.number(parts[0], of: noun), try Self.number(parts[1], of: noun))
         guard first <= last else {
-            throw CommandError.refused("\(quoted(word)) is not a range: it goes from the lower number up, as \(last)-\(first)")
+            throw CommandError.malformed("\(quoted(word)) is not a range: it goes from the lower number up, as \(last)-\(first)")
         }
         return first...last
     }
@@ -264,7 +309,7 @@ final class Session {
     /// The number in `word`: plain digits, from 1.
     static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
-            throw CommandError.refused("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
+            throw CommandError.malformed("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number
     }

@@ -9,7 +9,7 @@ extension Session {
         Command("add", arguments: "[TITLE...]",
                 summary: "Add a to-do at the top of To do.",
                 details: "At the prompt, add alone opens the add form, which asks for the title.",
-                reads: .nothing) { session, words in
+                reads: .nothing, textAfter: 0) { session, words in
             try session.add(words)
         },
         Command("list", aliases: ["ls"], arguments: "[todo|finished]",
@@ -19,7 +19,7 @@ extension Session {
         },
         Command("search", aliases: ["find"], arguments: "TEXT...",
                 summary: "Show the items whose title contains TEXT.",
-                details: "Case and accents are ignored; the numbers are those list shows.") { session, words in
+                details: "Case and accents are ignored; the numbers are those list shows.", textAfter: 0) { session, words in
             try session.search(words)
         },
         Command("show", arguments: "N",
@@ -38,7 +38,8 @@ extension Session {
             try session.perform(.uncheck, words)
         },
         Command("edit", aliases: ["rename"], arguments: "N TITLE...",
-                summary: "Give item N a new title.") { session, words in
+                summary: "Give item N a new title.",
+                details: "In the open detail at the prompt, edit TITLE renames the open item.", textAfter: 1) { session, words in
             try session.edit(words)
         },
         Command("delete", aliases: ["rm"], arguments: "N...",
@@ -72,7 +73,11 @@ extension Session {
             throw CommandError.refused("a title cannot be empty; nothing was added")
         }
         let item = try saving(form)
-        say("Added \(item.number) \(quoted(item.title)).")
+        if json {
+            write(TodoRendering.json(item).line)
+        } else {
+            say("Added \(item.number) \(quoted(item.title)).")
+        }
     }
 
     /// The add form at the prompt: it asks for a title until Save is enabled, or until the
@@ -92,7 +97,11 @@ extension Session {
             say("Save is disabled while the title is empty.")
         }
         let item = try saving(form)
-        say("Added \(item.number) \(quoted(item.title)).")
+        if json {
+            write(TodoRendering.json(item).line)
+        } else {
+            say("Added \(item.number) \(quoted(item.title)).")
+        }
     }
 
     /// Saves the form, closing it whether or not the store took the item.
@@ -117,7 +126,7 @@ extension Session {
         case 1: throw CommandError.usage("list shows todo or finished, not \(quoted(words[0]))", command: "list")
         default: throw CommandError.usage("list takes at most one section name", command: "list")
         }
-        if options.json {
+        if json {
             return write(TodoRendering.json(shown).line)
         }
         if todoList.isEmpty {
@@ -133,7 +142,7 @@ extension Session {
         guard !words.isEmpty else { throw CommandError.usage("search needs the text to look for", command: "search") }
         let query = words.joined(separator: " ")
         let shown = todoList.todos.matching(query)
-        if options.json {
+        if json {
             write(TodoRendering.json(shown).line)
         } else if shown.isEmpty {
             say("No item matches \(quoted(query)).")
@@ -145,7 +154,7 @@ extension Session {
     private func show(_ words: [String]) throws {
         let item = try target(words, of: "show")
         let detail = try todoList.openDetail(item.id)
-        if options.json {
+        if json {
             write(TodoRendering.json(item).line)
         } else {
             write(rendering.detail(item, state: detail.state, action: detail.action))
@@ -186,13 +195,20 @@ extension Session {
         showDetailAgain(items)
     }
 
+    /// `edit N TITLE`; in the open detail at the prompt, `edit TITLE`: every word is the title.
     private func edit(_ words: [String]) throws {
-        guard words.count >= 2 else {
-            throw CommandError.usage("edit needs an item number and the new title", command: "edit")
+        let item: TodoItem
+        let title: [String]
+        if isPrompt, let detail = todoList.detail, let open = todoList.todos.item(withID: detail.item.id), !words.isEmpty {
+            (item, title) = (open, words)
+        } else {
+            guard words.count >= 2 else {
+                throw CommandError.usage("edit needs an item number and the new title", command: "edit")
+            }
+            (item, title) = (try self.item(numbered: words[0]), Array(words.dropFirst()))
         }
-        let item = try self.item(numbered: words[0])
         do {
-            try todoList.rename(item.id, to: words.dropFirst().joined(separator: " "))
+            try todoList.rename(item.id, to: title.joined(separator: " "))
         } catch TodoError.emptyTitle {
             throw CommandError.refused("a title cannot be empty; nothing was changed")
         }

@@ -1,6 +1,7 @@
-/// Splits a typed line into words the way a shell does, so `add "Buy milk"` at the prompt
-/// means what `todo add "Buy milk"` means in a shell: spaces separate words, single or
-/// double quotes keep spaces inside one, and a backslash takes the next character as it is.
+/// Splits a typed line into words, so `add "Buy milk"` at the prompt means what
+/// `todo add "Buy milk"` means in a shell, while a name or a title keeps the apostrophes and
+/// quotes inside it (`O'Brien`, `Don't`): a quote opens only at the start of a word and
+/// closes only at the end of one; anywhere else it is a character like any other.
 enum Words {
     struct UnclosedQuote: Error {
         let quote: Character
@@ -11,27 +12,20 @@ enum Words {
         var current = ""
         var inWord = false
         var quote: Character?
-        var escaping = false
+        let characters = Array(line)
 
-        for character in line {
-            if escaping {
-                current.append(character)
-                escaping = false
-            } else if let open = quote {
-                if character == open {
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if let open = quote {
+                if character == open && next.map(\.isWhitespace) ?? true {
                     quote = nil
-                } else if character == "\\" && open == "\"" {
-                    escaping = true
                 } else {
                     current.append(character)
                 }
-            } else if character == "\"" || character == "'" {
+            } else if (character == "\"" || character == "'") && !inWord {
                 quote = character
                 inWord = true
-            } else if character == "\\" {
-                escaping = true
-                inWord = true
-            } else if character == " " || character == "\t" {
+            } else if character.isWhitespace {
                 if inWord {
                     words.append(current)
                     current = ""
@@ -49,5 +43,25 @@ enum Words {
             words.append(current)
         }
         return words
+    }
+
+    /// The first `count` words of the line, split at white space, and the rest of it as it
+    /// was typed: the title of `add`, the text of `search`. Quotes around the whole rest, as a
+    /// shell would need them, are taken off.
+    static func split(_ line: String, leading count: Int) -> (words: [String], rest: String) {
+        var words: [String] = []
+        var rest = Substring(line)
+        while words.count < count {
+            rest = rest.drop { $0.isWhitespace }
+            guard !rest.isEmpty else { break }
+            let word = rest.prefix { !$0.isWhitespace }
+            words.append(String(word))
+            rest = rest.dropFirst(word.count)
+        }
+        var text = String(rest.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+            text = String(text.dropFirst().dropLast())
+        }
+        return (words, text)
     }
 }

@@ -131,7 +131,7 @@ final class PeopleCommandTests {
         #expect(deleted == Run(status: 0, output: "Deleted 2 “Zoë Adams”; undo brings them back.\n", errors: ""))
         #expect(try people().map(\.fullName) == ["José Núñez"])
         #expect(await cli.run("user", "show", "2").errors == "error: no person 2 (the list has 1 person)\n")
-        #expect(await cli.run("user", "delete", "one").status == 1)
+        #expect(await cli.run("user", "delete", "one").status == 2)
     }
 
     @Test("PC-7 --json prints home, the list and one person as data")

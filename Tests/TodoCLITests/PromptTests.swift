@@ -19,9 +19,63 @@ final class PromptTests {
         let run = await cli.run([], input: ["add Buy milk", "check 9", "", "add 'Call Ann'"])
 
         #expect(run == Run(status: 1, output: "Added 1 “Buy milk”.\nAdded 2 “Call Ann”.\n",
-                           errors: "error: no item 9 (the list has 1 item)\n"))
+                           errors: "line 2: error: no item 9 (the list has 1 item)\n"))
         #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
         #expect(await cli.run([], input: ["add Buy milk", "list"]).status == 0)
+    }
+
+    @Test("CLI-26 A script may hold blank lines and comments")
+    func scriptWithComments() async throws {
+        let run = await cli.run([], input: ["# groceries", "", "add Buy milk", "  # done later", "add Call Ann"])
+
+        #expect(run == Run(status: 0, output: "Added 1 “Buy milk”.\nAdded 2 “Call Ann”.\n", errors: ""))
+        #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
+    }
+
+    @Test("CLI-27 At the prompt a title is kept as it was typed", arguments: [
+        ("add Don't forget the keys", "Don't forget the keys"),
+        ("add Say \"hi\" to Bob", "Say \"hi\" to Bob"),
+        ("add \"Buy milk\"", "Buy milk"),
+        ("add 'Pay rent'", "Pay rent"),
+        ("edit 1 It's \"done\"", "It's \"done\""),
+    ])
+    func titlesAsTyped(line: String, kept: String) async throws {
+        try cli.seed(todo: ["Old title"])
+
+        let run = await cli.run([], input: [line], terminal: true)
+
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(try cli.saved().todo.titles.first == kept)
+    }
+
+    @Test("CLI-27 At the prompt a name is kept as it was typed", arguments: [
+        ("user add Seán O'Brien 2001-03-17", "Seán O'Brien"),
+        ("user add \"Mary Ann\" Lee 1990-05-01", "Mary Ann Lee"),
+    ])
+    func namesAsTyped(line: String, kept: String) async throws {
+        let run = await cli.run([], input: [line], terminal: true)
+
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == [kept])
+    }
+
+    @Test("CLI-30 In the open detail, edit needs no number")
+    func editInTheDetail() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let run = await cli.run([], input: ["show 1", "edit Buy oat milk"], terminal: true, environment: ["NO_COLOR": "1"])
+
+        #expect(run.output.contains("""
+            todo 1> edit Buy oat milk
+            Renamed 1 “Buy milk” to “Buy oat milk”.
+            1 Buy oat milk
+              State:  to do
+              Action: Check (check 1)
+            todo 1> 
+            """))
+        #expect(try cli.saved().todo.titles == ["Buy oat milk"])
     }
 
     @Test("CLI-13 The prompt offers help and quits on quit, exit or end of input")
@@ -99,11 +153,12 @@ final class PromptTests {
         #expect(try cli.saved().finished.titles == ["Buy milk"])
     }
 
-    @Test("An unbalanced quote at the prompt is refused, and the prompt carries on")
+    @Test("An unbalanced quote around words is refused, and the prompt carries on; in a title it is kept")
     func unbalancedQuote() async throws {
-        let run = await cli.run([], input: ["add \"Buy milk", "add Call Ann"])
+        let run = await cli.run([], input: ["user add \"Mary Ann Lee 1990-05-01", "add \"Buy milk", "add Call Ann"])
 
-        #expect(run.errors == "error: a quote is not closed (\")\n")
-        #expect(try cli.saved().todo.titles == ["Call Ann"])
+        #expect(run.errors == "line 1: error: a quote is not closed (\")\n")
+        #expect(try cli.saved().todo.titles == ["Call Ann", "\"Buy milk"])
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.isEmpty)
     }
 }

@@ -45,7 +45,7 @@ struct RealBinaryTests {
             2 to do, 0 finished
 
             """)
-        #expect(run.errors == "error: no item 9 (the list has 1 item)\n")
+        #expect(run.errors == "line 2: error: no item 9 (the list has 1 item)\n")
     }
 
     @Test("CLI-12 An unknown command is a usage error (the real binary)")

@@ -1,0 +1,31 @@
+/// "Did you mean": the name a mistyped word was most likely meant to be.
+enum Suggestion {
+    /// The name at most two edits from `word` (a letter added, dropped, changed, or two
+    /// swapped), the nearest first, and only when the word is long enough for two edits not to
+    /// make it another word altogether; nil when none is that near.
+    static func closest(to word: String, among names: [String]) -> String? {
+        let limit = word.count <= 3 ? 1 : 2
+        let scored = names.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Edits from `a` to `b`, a swap of neighbours counting as one (optimal string alignment).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
