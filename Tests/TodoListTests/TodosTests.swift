@@ -88,7 +88,7 @@ struct TodosTests {
     func addsInARow() throws {
         var todos = makeTodos(todo: ["A"])
 
-        let steps = try todos.add(contentsOf: [(id(2), " B "), (id(1), "A again"), (id(3), "C")])
+        let steps = try todos.add(contentsOf: [(id(2), " B "), (id(1), "A again"), (id(3), "C"), (id(2), "B again")])
 
         #expect(steps == [TodoStep(kind: .add, removing: [id(2)], restoring: []), TodoStep(kind: .add, removing: [id(3)], restoring: [])])
         #expect(todos == list(todo: [todo(3, "C"), todo(2, "B"), todo(1, "A")], next: 4))

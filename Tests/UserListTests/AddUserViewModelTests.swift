@@ -140,4 +140,26 @@ struct AddUserViewModelTests {
         #expect(sut.addForm == nil)
         #expect(store.people == People())
     }
+
+    @Test("UA-23 The same person typed twice is refused, naming who is there, unless asked again")
+    func samePersonTwice() throws {
+        let (sut, _) = makeSUT([person(1, "Zoë", "Adams")], leaks: leaks)
+        try sut.load()
+        let form = sut.openAddForm()
+        form.firstName = "zoë"
+        form.lastName = "adams"
+        form.birthDate = "1990-03-14"
+
+        #expect(throws: PeopleError.alreadyThere(person(1, "Zoë", "Adams"))) { try form.save() }
+
+        #expect(form.alert == FormAlert(title: "Already in the list", message: "Zoë Adams (1) is in the list already"))
+        #expect(sut.addForm === form)
+        #expect(sut.people.everyone.map(\.fullName) == ["Zoë Adams"])
+
+        form.again = true
+        try form.save()
+
+        #expect(sut.people.everyone.map(\.number) == [1, 2])
+        #expect(sut.people.everyone.map(\.fullName) == ["Zoë Adams", "zoë adams"])
+    }
 }
