@@ -36,6 +36,9 @@ extension Session {
     private func addUser(_ words: [String]) throws {
         let again = words.contains("--again")
         let fields = words.filter { $0 != "--again" }
+        if fields.isEmpty && isPrompt {
+            return try fillInUserForm(again: again)
+        }
         guard fields.count == 3 else {
             throw CommandError.usage("user add needs a first name, a last name and a date of birth "
                                      + "(user add FIRST LAST YYYY-MM-DD; quote names with spaces)", command: "user add")
@@ -67,6 +70,52 @@ extension Session {
         }
         say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
             + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
+    }
+
+    /// The add form at the prompt: it asks for each field in turn, and again for one that is
+    /// empty or wrong, saying what is wrong as the form's alert does; `cancel` leaves it.
+    private func fillInUserForm(again: Bool) throws {
+        let form = userList.openAddForm()
+        form.again = again
+        say("New person: type each field; cancel leaves the form.")
+        let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>)] = [
+            ("First name: ", "first name", \.firstName), ("Last name: ", "last name", \.lastName),
+            ("Date of birth (YYYY-MM-DD or DD-MM-YYYY): ", "date of birth", \.birthDate),
+        ]
+        var asking = Array(fields.indices)
+        while true {
+            for index in asking {
+                while true {
+                    guard let line = readLine(prompt: fields[index].label),
+                          line.trimmingCharacters(in: .whitespaces).lowercased() != "cancel" else {
+                        form.cancel()
+                        return say("Cancelled: nobody was added.")
+                    }
+                    form[keyPath: fields[index].value] = line
+                    if !line.trimmingCharacters(in: .whitespaces).isEmpty { break }
+                    say("The \(fields[index].name) is needed.")
+                }
+            }
+            do {
+                let person = try form.save()
+                return say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
+                           + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
+            } catch let error as AddUserError {
+                say("\(form.alert?.title ?? "Invalid"): \(TerminalText.escaped(form.alert?.message ?? ""))")
+                asking = fields.indices.filter { fields[$0].name == error.field }
+            } catch PeopleError.alreadyThere {
+                say("\(form.alert?.title ?? ""): \(TerminalText.escaped(form.alert?.message ?? ""))")
+                guard readLine(prompt: "Add them again? (yes/no): ")?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+                    form.cancel()
+                    return say("Cancelled: nobody was added.")
+                }
+                form.again = true
+                asking = []
+            } catch {
+                form.cancel()
+                throw error
+            }
+        }
     }
 
     private func listUsers(_ words: [String]) throws {

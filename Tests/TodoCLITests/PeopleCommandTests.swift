@@ -29,8 +29,10 @@ final class PeopleCommandTests {
             (["R2D2", "Adams", "1990-03-14"], "error: the first name cannot hold “2”; a name holds letters, spaces, "
                 + "hyphens, apostrophes and periods; nobody was added\n"),
             (["Zoë", "Adams", "2021-02-29"], "error: the date of birth “2021-02-29” is not a date; type it as "
-                + "YYYY-MM-DD; nobody was added\n"),
-            (["Zoë", "Adams", "2023-01-01"], "error: the date of birth must be between 01-01-1950 and 31-12-2022; "
+                + "YYYY-MM-DD or DD-MM-YYYY; nobody was added\n"),
+            (["Zoë", "Adams", "2023-01-01"], "error: the date of birth must be between 1950-01-01 and 2022-12-31; "
+                + "nobody was added\n"),
+            (["Zoë", "Adams", "01-01-2023"], "error: the date of birth must be between 01-01-1950 and 31-12-2022; "
                 + "nobody was added\n"),
             (["Zoë", "\u{1B}[2J", "1990-03-14"], "error: the last name cannot hold “\\e”; a name holds letters, "
                 + "spaces, hyphens, apostrophes and periods; nobody was added\n"),

@@ -112,6 +112,41 @@ final class PromptTests {
         #expect(try cli.saved().todo.titles == ["Buy milk"])
     }
 
+    @Test("PC-10 user add alone opens the add form at the prompt")
+    func peopleAddForm() async throws {
+        let run = await cli.run([], input: ["user add", "Zoë", "", "R2D2", "1990-03-14", "Adams",
+                                            "user add", "zoë", "adams", "14-03-1990", "yes",
+                                            "user add", "Bo", "cancel"], terminal: true)
+
+        #expect(run.output.contains("""
+            todo> user add
+            New person: type each field; cancel leaves the form.
+            First name: Zoë
+            Last name: 
+            The last name is needed.
+            Last name: R2D2
+            Date of birth (YYYY-MM-DD or DD-MM-YYYY): 1990-03-14
+            Invalid last name: the last name cannot hold “2”; a name holds letters, spaces, hyphens, apostrophes and periods
+            Last name: Adams
+            Added 1 Zoë Adams, born 14-03-1990.
+            todo> user add
+            New person: type each field; cancel leaves the form.
+            First name: zoë
+            Last name: adams
+            Date of birth (YYYY-MM-DD or DD-MM-YYYY): 14-03-1990
+            Already in the list: Zoë Adams (1) is in the list already
+            Add them again? (yes/no): yes
+            Added 2 zoë adams, born 14-03-1990.
+            todo> user add
+            New person: type each field; cancel leaves the form.
+            First name: Bo
+            Last name: cancel
+            Cancelled: nobody was added.
+            todo> 
+            """))
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == ["Zoë Adams", "zoë adams"])
+    }
+
     @Test("CLI-15 show at the prompt opens the detail, where check needs no number")
     func detailAtThePrompt() async throws {
         try cli.seed(todo: ["Buy milk"])

@@ -92,32 +92,37 @@ struct AddUserViewModelTests {
         #expect(store.people.everyone.first?.fullName == "Zoë Adams")
     }
 
-    @Test("UA-18 The earliest and latest dates of birth are accepted",
-          arguments: ["1950-01-01", "1950-01-02", "2022-12-30", "2022-12-31", "2000-02-29"])
-    func datesInRange(born: String) throws {
+    @Test("UA-18 The earliest and latest dates of birth are accepted, typed either way",
+          arguments: [("1950-01-01", "1950-01-01"), ("2022-12-31", "2022-12-31"), ("2000-02-29", "2000-02-29"),
+                      ("01-01-1950", "1950-01-01"), ("31-12-2022", "2022-12-31"), ("14-03-1990", "1990-03-14")])
+    func datesInRange(born: String, day: String) throws {
         let (sut, store) = makeSUT(leaks: leaks)
         try sut.load()
 
         try sut.add("Zoë", "Adams", born: born)
 
-        #expect(store.people.everyone.map(\.birthDate?.iso) == [born])
+        #expect(store.people.everyone.map(\.birthDate?.iso) == [day])
     }
 
-    @Test("UA-19 A date of birth outside 1950 to 2022 is refused", arguments: ["1949-12-31", "2023-01-01", "1900-06-15"])
-    func datesOutOfRange(born: String) throws {
+    @Test("UA-19 A date of birth outside 1950 to 2022 is refused",
+          arguments: [("1949-12-31", "1950-01-01 and 2022-12-31"), ("2023-01-01", "1950-01-01 and 2022-12-31"),
+                      ("31-12-1949", "01-01-1950 and 31-12-2022")])
+    func datesOutOfRange(born: String, range: String) throws {
         let (sut, store) = makeSUT(leaks: leaks)
         try sut.load()
 
-        #expect(throws: AddUserError.birthDateOutOfRange) { try sut.add("Zoë", "Adams", born: born) }
+        #expect(throws: AddUserError.birthDateOutOfRange(born.hasPrefix("31") ? .dayFirst : .yearFirst)) {
+            try sut.add("Zoë", "Adams", born: born)
+        }
 
         #expect(sut.addForm?.alert == FormAlert(title: "Invalid date of birth",
-                                                message: "the date of birth must be between 01-01-1950 and 31-12-2022"))
+                                                message: "the date of birth must be between \(range)"))
         #expect(store.people == People())
     }
 
     @Test("UA-20 Something that is not a real calendar date is refused",
-          arguments: ["2021-02-29", "2022-13-01", "2022-04-31", "2022-00-10", "1990-1-5", "14-03-1990", "yesterday",
-                      "１９９０-03-14", "1990-03-14T00:00"])
+          arguments: ["2021-02-29", "2022-13-01", "2022-04-31", "2022-00-10", "1990-1-5", "29-02-2021", "14/03/1990",
+                      "yesterday", "１９９０-03-14", "1990-03-14T00:00", "14-3-1990"])
     func notADate(text: String) throws {
         let (sut, store) = makeSUT(leaks: leaks)
         try sut.load()
@@ -125,7 +130,7 @@ struct AddUserViewModelTests {
         #expect(throws: AddUserError.notADate(text)) { try sut.add("Zoë", "Adams", born: text) }
 
         #expect(sut.addForm?.alert == FormAlert(title: "Invalid date of birth",
-                                                message: "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD"))
+                                                message: "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD or DD-MM-YYYY"))
         #expect(store.people == People())
     }
 

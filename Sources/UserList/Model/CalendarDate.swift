@@ -19,6 +19,26 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     }
 
     /// Reads `YYYY-MM-DD` exactly: four, two and two ASCII digits. Nil for anything else.
+    /// How a date is typed: `1990-03-14`, or `14-03-1990` as the seed apps show it.
+    public enum Style: Sendable, Equatable {
+        case yearFirst, dayFirst
+    }
+
+    /// A date typed either way, and the way it was typed; nil for anything else.
+    public static func typed(_ text: String) -> (date: CalendarDate, style: Style)? {
+        if let date = CalendarDate(iso: text) { return (date, .yearFirst) }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[2] == UInt8(ascii: "-"), bytes[5] == UInt8(ascii: "-"),
+              let date = CalendarDate(iso: String(decoding: bytes[6..<10] + bytes[2..<6] + bytes[0..<2], as: UTF8.self))
+        else { return nil }
+        return (date, .dayFirst)
+    }
+
+    /// The date written the way `style` types it.
+    public func written(_ style: Style) -> String {
+        style == .yearFirst ? iso : dayMonthYear
+    }
+
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }

@@ -8,8 +8,8 @@ public enum AddUserError: Error, Equatable, Sendable, LocalizedError {
     case lastName(NameProblem)
     /// The text is not a real calendar date written as YYYY-MM-DD.
     case notADate(String)
-    /// A real date, outside the range the form accepts.
-    case birthDateOutOfRange
+    /// A real date, outside the range the form accepts; said the way it was typed.
+    case birthDateOutOfRange(CalendarDate.Style)
 
     /// The alert's title: which field to fix.
     public var field: String {
@@ -30,10 +30,10 @@ public enum AddUserError: Error, Equatable, Sendable, LocalizedError {
             case .character(let character): "the \(field) cannot hold “\(character)”; a name holds letters, spaces, hyphens, apostrophes and periods"
             }
         case .notADate(let text):
-            "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD"
-        case .birthDateOutOfRange:
-            "the date of birth must be between \(AddUserViewModel.birthDates.lowerBound.dayMonthYear) "
-                + "and \(AddUserViewModel.birthDates.upperBound.dayMonthYear)"
+            "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD or DD-MM-YYYY"
+        case .birthDateOutOfRange(let style):
+            "the date of birth must be between \(AddUserViewModel.birthDates.lowerBound.written(style)) "
+                + "and \(AddUserViewModel.birthDates.upperBound.written(style))"
         }
     }
 }
@@ -62,7 +62,7 @@ public final class AddUserViewModel {
 
     public var firstName = ""
     public var lastName = ""
-    /// Typed as YYYY-MM-DD; an app with a date picker writes `birthDate.iso` here.
+    /// Typed as YYYY-MM-DD or DD-MM-YYYY; an app with a date picker writes `birthDate.iso` here.
     public var birthDate = ""
     /// Add the person even when someone with the same names and date of birth is there already.
     public var again = false
@@ -126,8 +126,8 @@ public final class AddUserViewModel {
         do { first = try PersonName.validated(firstName) } catch { throw .firstName(error) }
         do { last = try PersonName.validated(lastName) } catch { throw .lastName(error) }
         let typedDate = birthDate.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let date = CalendarDate(iso: typedDate) else { throw .notADate(typedDate) }
-        guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange }
+        guard let (date, style) = CalendarDate.typed(typedDate) else { throw .notADate(typedDate) }
+        guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange(style) }
         return PersonDetails(firstName: first, lastName: last, birthDate: date)
     }
 }
