@@ -100,7 +100,8 @@ final class EditLineReader: LineReader {
     private let output: TextOutput
 
     init?(output: TextOutput) {
-        let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.3.dylib"]
+        // Debian and Ubuntu ship libedit.so.2; Fedora and Arch libedit.so.0; macOS its own.
+        let candidates = ["libedit.so.2", "libedit.so.0", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.3.dylib"]
         guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
               let readLine = dlsym(library, "readline"),
               let addHistory = dlsym(library, "add_history")
@@ -125,3 +126,30 @@ final class EditLineReader: LineReader {
         return String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self)
     }
 }
+
+/// Ctrl-C at the prompt, as in bash and Python: the line being typed (or the form being filled
+/// in) is dropped, and a fresh prompt comes; only Ctrl-D, `quit` or `exit` leave. Outside the
+/// prompt Ctrl-C keeps its usual meaning.
+enum Interrupt {
+    /// Catches SIGINT without restarting the read it interrupts, so the reader returns.
+    static func catchAtThePrompt() {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { _ in interruptArrived = 1 }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in interruptArrived = 1 }
+        #endif
+        action.sa_flags = 0
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// Whether Ctrl-C came since the last time this was asked.
+    static func arrived() -> Bool {
+        defer { interruptArrived = 0 }
+        return interruptArrived != 0
+    }
+}
+
+/// Set by the signal handler alone, read and cleared by the prompt between reads.
+nonisolated(unsafe) private var interruptArrived: sig_atomic_t = 0

@@ -139,6 +139,7 @@ final class Session {
         while !wantsToQuit {
             guard let line = input.readLine(prompt: prompt) else {
                 if isPrompt { write("\n") }
+                if isPrompt && Interrupt.arrived() { continue }
                 break
             }
             lineNumber += 1
@@ -237,10 +238,12 @@ final class Session {
 
     // MARK: - Reading more at the prompt
 
-    /// The next line typed at the prompt, or nil at the end of the input.
+    /// The next line typed at the prompt, or nil at the end of the input or at Ctrl-C, which
+    /// cancels what asked for the line and nothing more.
     func readLine(prompt: String) -> String? {
         guard let line = input.readLine(prompt: prompt) else {
             write("\n")
+            _ = Interrupt.arrived()
             return nil
         }
         return line

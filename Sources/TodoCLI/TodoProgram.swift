@@ -50,6 +50,9 @@ public enum TodoProgram {
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor
         }
+        if terminal.isInputInteractive && CommandLine.arguments.count == 1 {
+            Interrupt.catchAtThePrompt()
+        }
         let status = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                          environment: ProcessInfo.processInfo.environment,
                          terminal: terminal, input: input, output: output, errors: errors)

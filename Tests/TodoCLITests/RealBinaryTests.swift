@@ -134,4 +134,31 @@ extension RealBinaryTests {
             return text.contains("todo-fetch") && text.contains("127.0.0.1:\(port)") ? pid : nil
         }
     }
+
+    @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves")
+    func controlC() throws {
+        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
+
+        #expect(terminal.waitFor("todo> "))
+        terminal.type("add half typed")
+        #expect(terminal.waitFor("half typed"))
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("todo> ", times: 2))
+
+        terminal.type("add\n")
+        #expect(terminal.waitFor("Title: "))
+        terminal.type("Ti")
+        #expect(terminal.waitFor("Title: Ti"))
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("Cancelled: nothing was added."))
+        #expect(terminal.waitFor("todo> ", times: 3))
+
+        terminal.type("add Buy milk\n")
+        #expect(terminal.waitFor("Added 1 “Buy milk”."))
+        #expect(terminal.waitFor("todo> ", times: 4))
+        terminal.type("\u{4}")
+
+        #expect(terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
+    }
 }

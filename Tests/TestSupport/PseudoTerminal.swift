@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An executable run on a pseudo-terminal, as a person runs it in a terminal window: its
+/// standard input and output are a terminal, so it shows its prompt and edits lines. The test
+/// types into it, control keys included (`"\u{3}"` is Ctrl-C), and waits for what it prints.
+public final class PseudoTerminal: @unchecked Sendable {
+    private let master: Int32
+    private let pid: pid_t
+    private var status: Int32?
+    private let reader: Thread
+
+    public init(_ executable: URL, environment: [String: String]) throws {
+        // The C library has them all; not every system's Swift overlay shows them.
+        typealias Open = @convention(c) (Int32) -> Int32
+        typealias Prepare = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let library = dlopen(nil, RTLD_NOW)
+        guard let openMaster = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
+              let unlock = dlsym(library, "unlockpt"), let named = dlsym(library, "ptsname") else {
+            throw CocoaError(.featureUnsupported)
+        }
+        master = unsafeBitCast(openMaster, to: Open.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, unsafeBitCast(grant, to: Prepare.self)(master) == 0, unsafeBitCast(unlock, to: Prepare.self)(master) == 0,
+              let name = unsafeBitCast(named, to: Name.self)(master) else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        let terminalPath = String(cString: name)
+        // A session of its own, whose controlling terminal is this one, as a terminal window
+        // gives its shell: the keys Ctrl-C and Ctrl-D then mean what they mean to a person.
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminalPath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
+        // No signal blocked or ignored because the test runner's thread had it so.
+        var none = sigset_t()
+        var interrupt = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &interrupt)
+        posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable.path, &actions, &attributes, arguments, variables) == 0 else {
+            throw CocoaError(.executableLoad)
+        }
+        self.pid = pid
+        let master = master
+        let box = Received()
+        self.box = box
+        reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(master, &buffer, buffer.count)
+                if count <= 0 { break }
+                box.append(buffer[..<count])
+            }
+        }
+        reader.start()
+    }
+
+    private let box: Received
+
+    /// POSIX_SPAWN_SETSID, which not every system's Swift overlay names.
+    #if canImport(Darwin)
+    private static let startsASession: Int32 = 0x400
+    #else
+    private static let startsASession: Int32 = 0x80
+    #endif
+
+    /// Everything printed so far.
+    public var output: String { box.text }
+
+    /// Types `text` as keys, a line break only where `text` holds one.
+    public func type(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Waits until the output holds `text` `times` times; false after `seconds`.
+    @discardableResult
+    public func waitFor(_ text: String, times: Int = 1, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if output.components(separatedBy: text).count - 1 >= times { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+
+    /// Waits for the program to end and gives its exit status; it is killed after `seconds`.
+    public func exitStatus(seconds: Double = 10) -> Int32 {
+        if let status { return status }
+        let deadline = Date().addingTimeInterval(seconds)
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &raw, 0)
+                break
+            }
+            usleep(10_000)
+        }
+        let code = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        status = code
+        return code
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            var raw: Int32 = 0
+            waitpid(pid, &raw, 0)
+        }
+        close(master)
+    }
+}
+
+private final class Received: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    func append(_ more: ArraySlice<UInt8>) {
+        lock.withLock { bytes += more }
+    }
+
+    var text: String {
+        lock.withLock { String(decoding: bytes, as: UTF8.self) }
+    }
+}
