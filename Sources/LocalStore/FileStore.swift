@@ -42,8 +42,16 @@ public final class FileStore: Sendable {
     /// costs at most a few milliseconds more, and one change in that many pays for the fold.
     public static let replayLimit = 2_000_000
 
-    /// The journal is folded into the store once it is this large, or as large as the store.
+    /// The journal is folded into the store once it is this large, or an eighth of the store.
+    /// Every read parses the journal line by line, which costs several times what the same
+    /// bytes of store cost; an eighth keeps a read within a fraction of a fresh store's, and a
+    /// fold (one write of the store) comes once in thousands of adds.
     public static let smallestJournalToFold = 16 * 1024
+
+    /// The largest journal beside a store of `storeSize` bytes before the next change folds it.
+    static func journalToFold(besideStoreOf storeSize: Int) -> Int {
+        max(storeSize / 8, smallestJournalToFold)
+    }
 
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
     public static func defaultURL(environment: [String: String]) -> URL {
@@ -159,7 +167,7 @@ public final class FileStore: Sendable {
             bytes = Journal.header(id)
         }
         bytes += Journal.line(for: change, number: number, after: sum).bytes
-        guard offset + bytes.count < max(latest.bytes, Self.smallestJournalToFold) else { return false }
+        guard offset + bytes.count < Self.journalToFold(besideStoreOf: latest.bytes) else { return false }
         try refuseReadOnlyStore(files)
         if try StoreFiles.open(files.journal)?.isReadOnly == true {
             throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
@@ -170,6 +178,12 @@ public final class FileStore: Sendable {
         // A journal with another name (a backup made with hard links) would change with it:
         // the store is written whole instead, and this name of the journal goes.
         guard journal.status.st_nlink <= 1 else { return false }
+        if offset == 0 {
+            // About to start it afresh: what another program put there since it was read is
+            // refused, not cut off.
+            let contents = try journal.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
+            _ = try JournalState.of(contents, own: id, folded: latest.document.folded, files: files)
+        }
         let isNew = journal.size == 0
         guard ftruncate(journal.descriptor, off_t(offset)) == 0, lseek(journal.descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
             throw StoreError.cannotWrite(path: files.journal, reason: StoreFiles.systemMessage())
@@ -247,6 +261,7 @@ extension FileStore: TodoStore {
         let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
         var document = StoreDocument()
         document.journal = head.journal
+        document.folded = head.folded
         let latest = Latest(document: document, exists: true, bytes: store.size, isLegacy: false, isProven: true, journal: state,
                             walking: 0)
         guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }

@@ -85,6 +85,22 @@ struct DamagedStoreTests {
         #expect(try files.contents() == contentsBefore)
     }
 
+    @Test("TP-10 A store that cannot be written is refused before anything is written: a read-only folder above missing ones")
+    func readOnlyFolderAbove() throws {
+        let readOnly = files.folder.file("locked")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.path) }
+        let store = FileStore(url: readOnly.appendingPathComponent("lists/store.json"))
+
+        #expect(throws: StoreError.cannotWrite(path: readOnly.appendingPathComponent("lists/store.json").path,
+                                               reason: "its folder \(readOnly.path) is read-only")) {
+            _ = try store.add(id: id(1), title: "Buy milk")
+        }
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly.path) == [])
+    }
+
     @Test("TP-11 A store reached through a link is read and saved where the link points")
     func storeThroughALink() throws {
         let target = files.folder.file("elsewhere/real.json")
@@ -99,6 +115,7 @@ struct DamagedStoreTests {
         #expect(try FileStore(url: target).loadTodos() == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: files.storeURL.path) == target.path)
         #expect(try files.contents() == ["store.json"])
+        #expect(try files.store().inspect().isSound)
     }
 
     @Test("TP-11 A link that points to nothing is refused, and nothing is written")

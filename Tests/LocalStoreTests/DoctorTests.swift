@@ -129,10 +129,58 @@ struct DoctorTests {
 
         let repaired = try #require(try files.store().repair(at: now))
 
-        #expect(repaired.changesBroughtIn == 3)
-        #expect(try files.todos() == list(todo: [todo(5, "Post parcel"), todo(1, "Buy milk"), todo(3, "Fix car")],
-                                          finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 6))
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(repaired.linesLeftOut == [2])
+        #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(3, "Fix car")],
+                                          finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 5))
         #expect(try files.store().inspect().isSound)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store removed, its journal left")
+    func repairFromTheJournalAlone() throws {
+        let empty = try StoreFolder()
+        for (number, title) in zip(1..., ["one", "two", "three"]) {
+            _ = try empty.store().add(id: id(number), title: title)
+        }
+        #expect(empty.journalLines.count == 3, "the first add writes the store, the others the journal")
+        try FileManager.default.removeItem(at: empty.storeURL)
+
+        let repaired = try #require(try empty.store().repair(at: now))
+
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(try empty.todos() == list(todo: [todo(3, "three"), todo(2, "two")], next: 4))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store written by hand, cut part-way")
+    func repairHandWrittenStore() throws {
+        let written = """
+            {
+              "version" : 6,
+              "todos" : {
+                "todo" : [
+                  { "id" : "\(id(1).uuidString)", "isFinished" : false, "number" : 1, "title" : "Buy milk" },
+                  { "id" : "\(id(2).uuidString)", "isFinished" : false, "number" : 2, "title" : "Call Ann" },
+                  { "id" : "\(id(3).uuidString)", "isFinished" : fal
+            """
+        try files.write(Data(written.utf8))
+        try FileManager.default.removeItem(at: files.journalURL)
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.todos == 2)
+        #expect(try files.todos().todo.map(\.title).sorted() == ["Buy milk", "Call Ann"])
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a first line a crash cut off is a note, not a fault")
+    func cutOffHeader() throws {
+        let empty = try StoreFolder()
+        try empty.seed(todo: ["Buy milk"])
+        try empty.writeJournal(Data("{\"journal\":\"AB".utf8))
+
+        let report = try empty.store().inspect()
+
+        #expect(report.isSound)
+        #expect(report.journalNotes == ["14 bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"])
     }
 
     @Test("SF-18 doctor --repair refuses a store written by a newer todo, and leaves it as it was")

@@ -75,6 +75,21 @@ struct FileKindTests {
         }
     }
 
+    @Test("SF-25 A command that changes nothing where there is no store leaves nothing behind")
+    func nothingLeftBehind() throws {
+        let missing = files.folder.file("new/lists/store.json")
+        let store = FileStore(url: missing)
+
+        #expect(throws: (any Error).self) { _ = try store.undo() }
+        #expect(throws: (any Error).self) { _ = try store.apply(TodoChange.check([id(1)])) }
+        #expect(try store.repair() == nil)
+
+        #expect(!FileManager.default.fileExists(atPath: files.folder.file("new").path))
+        _ = try store.add(id: id(1), title: "Buy milk")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: missing.deletingLastPathComponent().path).sorted()
+                == ["store.json", "store.json.lock"])
+    }
+
     @Test("SF-7 A store path that is a link looping back to itself is called a loop")
     func linkLoop() throws {
         let loop = files.folder.file("loop.json")

@@ -58,6 +58,13 @@ struct JournalFaultTests {
         }
         let report = try files.store().inspect()
         #expect(report.findings.map(\.file) == [files.journalURL.path])
+        if change == .noStore {
+            #expect(report.findings.first?.isRepairable == true)
+        }
+        if change == .anotherStore {
+            #expect(report.findings.first?.loses
+                    == "the 1 change it holds: todo doctor --repair keeps only a copy of a journal that names another store")
+        }
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)
     }
@@ -130,6 +137,7 @@ struct JournalFaultTests {
     enum JournalEnd: String, CaseIterable, Sendable {
         case wrongSum = "a whole last line, without its break, whose sum is wrong"
         case foreignBytes = "bytes todo never writes, without a line break"
+        case unknownChange = "the start of a change todo does not know, without a line break"
         case zeros = "zero bytes where a line would be"
         case tooLarge = "more bytes than todo ever writes beside its store"
     }
@@ -146,6 +154,9 @@ struct JournalFaultTests {
             reason = "line 3 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
         case .foreignBytes:
             try files.writeJournal(files.journalBytes + Data("rm -rf ~".utf8))
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+        case .unknownChange:
+            try files.writeJournal(files.journalBytes + Data("{\"renameEverything\":".utf8))
             reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
         case .zeros:
             try files.writeJournal(files.journalBytes + Data(repeating: 0, count: 4096))

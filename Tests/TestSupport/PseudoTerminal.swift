@@ -93,18 +93,18 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits until the output holds `text` `times` times; false after `seconds`.
     @discardableResult
-    public func waitFor(_ text: String, times: Int = 1, seconds: Double = 10) -> Bool {
+    public func waitFor(_ text: String, times: Int = 1, seconds: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if output.components(separatedBy: text).count - 1 >= times { return true }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
 
 
     /// Waits for the program to end and gives its exit status; it is killed after `seconds`.
-    public func exitStatus(seconds: Double = 10) -> Int32 {
+    public func exitStatus(seconds: Double = 10) async -> Int32 {
         if let status { return status }
         let deadline = Date().addingTimeInterval(seconds)
         var raw: Int32 = 0
@@ -114,7 +114,7 @@ public final class PseudoTerminal: @unchecked Sendable {
                 waitpid(pid, &raw, 0)
                 break
             }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         let code = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
         status = code

@@ -113,6 +113,9 @@ extension RealBinaryTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(server.requests.count == 1)
+        for _ in 0..<40 where Self.fetchers(for: server.port).isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!Self.fetchers(for: server.port).isEmpty)
 
         kill(process.processIdentifier, SIGKILL)
@@ -136,29 +139,29 @@ extension RealBinaryTests {
     }
 
     @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves")
-    func controlC() throws {
+    func controlC() async throws {
         let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
 
-        #expect(terminal.waitFor("todo> "))
+        #expect(await terminal.waitFor("todo> "))
         terminal.type("add half typed")
-        #expect(terminal.waitFor("half typed"))
+        #expect(await terminal.waitFor("half typed"))
         terminal.type("\u{3}")
-        #expect(terminal.waitFor("todo> ", times: 2))
+        #expect(await terminal.waitFor("todo> ", times: 2))
 
         terminal.type("add\n")
-        #expect(terminal.waitFor("Title: "))
+        #expect(await terminal.waitFor("Title: "))
         terminal.type("Ti")
-        #expect(terminal.waitFor("Title: Ti"))
+        #expect(await terminal.waitFor("Title: Ti"))
         terminal.type("\u{3}")
-        #expect(terminal.waitFor("Cancelled: nothing was added."))
-        #expect(terminal.waitFor("todo> ", times: 3))
+        #expect(await terminal.waitFor("Cancelled: nothing was added."))
+        #expect(await terminal.waitFor("todo> ", times: 3))
 
         terminal.type("add Buy milk\n")
-        #expect(terminal.waitFor("Added 1 “Buy milk”."))
-        #expect(terminal.waitFor("todo> ", times: 4))
+        #expect(await terminal.waitFor("Added 1 “Buy milk”."))
+        #expect(await terminal.waitFor("todo> ", times: 4))
         terminal.type("\u{4}")
 
-        #expect(terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
         #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
     }
 }

@@ -57,4 +57,16 @@ struct PeopleTests {
         #expect(people.sameAs(PersonDetails(firstName: "ZOË", lastName: "adams", birthDate: date("1990-03-14")))?.number == 1)
         #expect(people.sameAs(PersonDetails(firstName: "Zoë", lastName: "Adams", birthDate: date("1990-03-15"))) == nil)
     }
+
+    @Test("A search containing several that found nobody is answered by the first of them remembered")
+    func firstRememberedSearch() throws {
+        var people = makePeople([person(1, "Ann", "Lee")])
+        try people.apply(.rememberUnmatched("zel"))
+        try people.apply(.rememberUnmatched("zeld"))
+        try people.apply(.rememberUnmatched("zel"))
+
+        #expect(people.unmatchedSearches == ["zel", "zeld"])
+        #expect(people.rememberedUnmatched(within: "Zelda") == "zel")
+        #expect(people.rememberedUnmatched(within: "ann") == nil)
+    }
 }

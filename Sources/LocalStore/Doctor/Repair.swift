@@ -57,10 +57,15 @@ extension FileStore {
                     setAside = "it names another store, \(owner.uuidString)"
                 } else {
                     leftOut = journal.unreadable
-                    // Each change on its own; an add takes the number the rebuilt list gives,
-                    // whatever its line said, so no add is lost for a line before it.
+                    // Each change on its own; an add keeps the number its line gave it where the
+                    // rebuilt list has not given that number yet, else takes the next one, so no
+                    // add is lost for a line before it.
                     for entry in journal.entries {
                         do {
+                            if case .todos(.add) = entry.change, let number = entry.number, number > document.todos.nextNumber,
+                               number <= StoreDocument.largestNumber {
+                                document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished, nextNumber: number)
+                            }
                             try document.apply(entry.change)
                             broughtIn += 1
                         } catch {

@@ -162,11 +162,19 @@ extension FileStore {
             return ([], 0)
         }
         guard journal.owner != nil || journal.damage != nil else { return ([], 0) }
-        let why = journal.damage.map { "line \($0.line) \($0.reason)" }
-            ?? "it names the store \(journal.owner?.uuidString ?? "?"), not this one"
-        return ([.init(file: files.journal, what: "it does not belong to the store (\(why))", place: nil,
-                       loses: "nothing: todo doctor --repair keeps a copy of it, and brings in the changes it holds "
-                           + "when it names this store",
+        let why: String
+        if let owner = journal.owner, owner == read.document.folded?.id {
+            why = "it has the id of the journal the store took in, and not its lines: it comes from a copy of the store"
+        } else {
+            why = journal.damage.map { "line \($0.line) \($0.reason)" }
+                ?? "it names the store \(journal.owner?.uuidString ?? "?"), and this store is "
+                + (read.document.journal?.uuidString ?? "not one that keeps a journal")
+        }
+        let loses = journal.owner == nil
+            ? "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it"
+            : "the \(count(journal.entries.count, "change")) it holds: todo doctor --repair keeps only a copy of a journal "
+                + "that names another store"
+        return ([.init(file: files.journal, what: "it does not belong to the store (\(why))", place: nil, loses: loses,
                        isRepairable: true)], 0)
     }
 }

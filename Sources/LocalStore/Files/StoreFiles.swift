@@ -203,40 +203,60 @@ struct StoreFiles {
     // MARK: - Locking
 
     /// Runs `body` holding the store's lock, the folder made first if need be. Refuses a
-    /// store that is not a regular file and a read-only folder before anything is made, and
-    /// a lock file that is a link or not a regular file.
+    /// store that is not a regular file and a read-only folder (or the nearest folder above a
+    /// missing one) before anything is made, and a lock file that is a link or not a regular
+    /// file. When `body` leaves no store, what was made for it goes again: a change that
+    /// changed nothing leaves nothing behind.
     func withLock<Result>(_ body: () throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
-        var status = stat()
-        if stat(folder, &status) == 0, status.st_mode & 0o222 == 0 {
-            throw StoreError.cannotWrite(path: path, reason: "its folder \(folder) is read-only")
-        }
         let made = missingFolders()
+        let nearest = made.last.map { ($0 as NSString).deletingLastPathComponent } ?? folder
+        var status = stat()
+        if stat(nearest.isEmpty ? "." : nearest, &status) == 0, status.st_mode & 0o222 == 0 {
+            throw StoreError.cannotWrite(path: path, reason: "its folder \(nearest) is read-only")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             removeFolders(made)
             throw StoreError.cannotWrite(path: path, reason: "cannot create the folder \(folder)")
         }
-        let lockFile: OpenFile?
+        let lockFile: OpenFile
         do {
-            lockFile = try Self.open(lock, writing: true, creating: true)
+            lockFile = try lockedFile()
         } catch {
             removeFolders(made)
             throw error
         }
-        guard let lockFile else {
-            removeFolders(made)
-            throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
+        defer {
+            if lstat(path, &status) != 0 && lstat(journal, &status) != 0 {
+                // Unlinked while locked: a writer waiting on it finds it gone and makes a new one.
+                unlink(lock)
+                removeFolders(made)
+            }
+            flock(lockFile.descriptor, LOCK_UN)
         }
-        while flock(lockFile.descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
-        }
-        defer { flock(lockFile.descriptor, LOCK_UN) }
         for name in leftOverTemporaryFiles() {
             unlink(folder + "/" + name)
         }
         return try body()
+    }
+
+    /// The lock file, open and locked; made when there is none. A lock file removed while
+    /// this waited for it is made again, so two writers never hold locks on two files.
+    private func lockedFile() throws -> OpenFile {
+        while true {
+            guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
+                throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
+            }
+            while flock(lockFile.descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+            }
+            var now = stat()
+            if lstat(lock, &now) == 0, now.st_ino == lockFile.status.st_ino, now.st_dev == lockFile.status.st_dev {
+                return lockFile
+            }
+        }
     }
 
     /// The folders of the store's path that do not exist yet, deepest first.

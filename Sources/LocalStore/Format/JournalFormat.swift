@@ -18,8 +18,9 @@ enum Journal {
         path + ".journal"
     }
 
-    /// The most a journal beside a store of `storeSize` bytes holds: the fold comes once it is as
-    /// large as the store, and one line (a page of 5,000 people) may take it past that.
+    /// The most a journal beside a store of `storeSize` bytes holds: the fold comes before it is
+    /// as large as the store (formats 4 and 5 folded there, this one much sooner), and one line (a
+    /// page of 5,000 people) may take it past that.
     static func largest(besideStoreOf storeSize: Int) -> Int {
         max(storeSize, FileStore.smallestJournalToFold) + 32_000_000
     }
@@ -157,8 +158,10 @@ enum Journal {
     }
 
     /// Whatever of a damaged journal still reads: the store its first line names, and every
-    /// other line that reads as a change, in either format, sums or not, whatever white space,
-    /// carriage return or byte-order mark was added around it; and the numbers of the lines that do not.
+    /// other line that reads as a change, in either format, whatever white space, carriage
+    /// return or byte-order mark was added around it; and the numbers of the lines that do not.
+    /// A line with a sum is taken only if the sum holds, on from the line before it or from any
+    /// other line (lines moved are still todo's own); one changed by hand is left out.
     static func salvage(_ data: Data) -> (owner: UUID?, entries: [Entry], unreadable: [Int]) {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -173,11 +176,29 @@ enum Journal {
         }
         guard let first = lines.first else { return (nil, [], []) }
         let owner = trimmed(first).withUnsafeBytes { self.owner(of: $0) }
+        let all = lines.map(trimmed)
+        let closing = Array(",\"sum\":\"".utf8)
+        let written: [UInt64?] = all.map { bytes in
+            guard bytes.count > closing.count + 18, bytes[(bytes.count - 18 - closing.count)...].starts(with: closing) else { return nil }
+            return Checksum.value(ofHex: bytes[(bytes.count - 18)..<(bytes.count - 2)])
+        }
+        let seeds = [owner.map(firstSum)].compactMap { $0 } + written.compactMap { $0 }
+        var previous = owner.map(firstSum)
         var entries: [Entry] = []
         var unreadable: [Int] = []
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let bytes = trimmed(line)
+        for (offset, bytes) in all.enumerated().dropFirst() {
             guard !bytes.isEmpty else { continue }
+            defer { previous = written[offset] ?? previous }
+            if written[offset] != nil {
+                let holds = bytes.withUnsafeBytes { line in
+                    [previous].compactMap { $0 }.contains { verifiedSum(of: line, after: $0) != nil }
+                        || seeds.contains { verifiedSum(of: line, after: $0) != nil }
+                }
+                guard holds else {
+                    unreadable.append(offset + 1)
+                    continue
+                }
+            }
             let read = bytes.withUnsafeBytes { bytes in
                 (try? entry(bytes, number: offset + 1, legacy: false)) ?? (try? entry(bytes, number: offset + 1, legacy: true))
             }
