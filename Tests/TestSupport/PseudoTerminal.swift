@@ -93,7 +93,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits until the output holds `text` `times` times; false after `seconds`.
     @discardableResult
-    public func waitFor(_ text: String, times: Int = 1, seconds: Double = 10) async -> Bool {
+    public func waitFor(_ text: String, times: Int = 1, seconds: Double = 30) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if output.components(separatedBy: text).count - 1 >= times { return true }
@@ -104,7 +104,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
 
     /// Waits for the program to end and gives its exit status; it is killed after `seconds`.
-    public func exitStatus(seconds: Double = 10) async -> Int32 {
+    public func exitStatus(seconds: Double = 30) async -> Int32 {
         if let status { return status }
         let deadline = Date().addingTimeInterval(seconds)
         var raw: Int32 = 0
