@@ -26,11 +26,11 @@ enum Help {
         }
         text += """
 
-            Options, before the command:
+            Options, anywhere on the line until -- (in a title, only before it):
               --store PATH  The store file. Default: $TODO_STORE, else
                             $XDG_DATA_HOME/todo-stories/store.json, else
                             ~/.local/share/todo-stories/store.json
-              --json        Print lists, searches, show, home and user show as JSON
+              --json        Print add, lists, searches, show, home and user show as JSON
               --today DATE  Count ages and birthdays from DATE (YYYY-MM-DD), not today
               --api URL     Load people from URL. Default: $RANDOMUSER_API, else
                             https://randomuser.me/api/1.4/

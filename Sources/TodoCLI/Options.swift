@@ -25,7 +25,10 @@ struct Options {
     }
 
     /// The store is `--store`, else `TODO_STORE`, else the default place in the user's data folder.
-    static func parse(_ arguments: [String], environment: [String: String]) throws(Invalid) -> Options {
+    /// `textStart` says, for the words of a command so far, how many of them come before its
+    /// text (a title, a search); past that an option is a word of the text: `add Fix --json output`.
+    static func parse(_ arguments: [String], environment: [String: String],
+                      textStart: ([String]) -> Int? = { _ in nil }) throws(Invalid) -> Options {
         var storeFromEnvironment: URL?
         if let text = environment["TODO_STORE"], !text.isEmpty {
             storeFromEnvironment = try storeURL(text, from: "TODO_STORE")
@@ -46,6 +49,10 @@ struct Options {
                 break
             }
             let (name, attached) = split(argument)
+            if let start = textStart(words), words.count > start {
+                words.append(argument)
+                continue
+            }
             guard globalNames.contains(name) || (words.isEmpty && argument.hasPrefix("-") && argument != "-") else {
                 words.append(argument)
                 continue
@@ -55,7 +62,8 @@ struct Options {
             }
             switch name {
             case "--help", "-h":
-                options.request = .help
+                // After a command, its own help: `todo check --help` is `todo help check`.
+                options.request = words.isEmpty ? .help : .run(["help"] + words)
                 return options
             case "--version":
                 options.request = .version

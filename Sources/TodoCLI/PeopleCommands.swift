@@ -3,10 +3,11 @@ import UserList
 /// The commands for people and their birthdays, through the same view-models an app would use.
 extension Session {
     static let peopleCommands: [Command] = [
-        Command("user add", arguments: "FIRST LAST YYYY-MM-DD [--again]", summary: "Add a person (quote names with spaces).",
+        Command("user add", arguments: "FIRST LAST DATE [--again]", summary: "Add a person (quote names with spaces).",
                 details: "Names are 1 to 50 letters of any script, with spaces, hyphens, apostrophes and periods; "
-                    + "the date of birth is between 1950-01-01 and 2022-12-31. Someone with the same names and date "
-                    + "of birth as a person in the list is refused, unless --again is given.",
+                    + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is between 1950-01-01 and 2022-12-31. "
+                    + "Someone with the same names and date of birth as a person in the list is refused, unless "
+                    + "--again is given. At the prompt, user add alone opens the add form.",
                 reads: .people) { session, words in try session.addUser(words) },
         Command("user list", aliases: ["users"], arguments: "[--sort ORDER]",
                 summary: "Show the people; ORDER is asc, desc or added.",
@@ -78,9 +79,9 @@ extension Session {
         let form = userList.openAddForm()
         form.again = again
         say("New person: type each field; cancel leaves the form.")
-        let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>)] = [
-            ("First name: ", "first name", \.firstName), ("Last name: ", "last name", \.lastName),
-            ("Date of birth (YYYY-MM-DD or DD-MM-YYYY): ", "date of birth", \.birthDate),
+        let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>, field: AddUserViewModel.Field)] = [
+            ("First name: ", "first name", \.firstName, .firstName), ("Last name: ", "last name", \.lastName, .lastName),
+            ("Date of birth (YYYY-MM-DD or DD-MM-YYYY): ", "date of birth", \.birthDate, .birthDate),
         ]
         var asking = Array(fields.indices)
         while true {
@@ -92,8 +93,12 @@ extension Session {
                         return say("Cancelled: nobody was added.")
                     }
                     form[keyPath: fields[index].value] = line
-                    if !line.trimmingCharacters(in: .whitespaces).isEmpty { break }
-                    say("The \(fields[index].name) is needed.")
+                    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        say("The \(fields[index].name) is needed.")
+                        continue
+                    }
+                    guard let problem = form.problem(in: fields[index].field) else { break }
+                    say("Invalid \(problem.field): \(TerminalText.escaped(problem.errorDescription ?? ""))")
                 }
             }
             do {
@@ -242,8 +247,7 @@ extension Session {
     private func person(numbered word: String) throws -> Person {
         let number = try Self.number(word, of: "person")
         guard let person = userList.people.person(numbered: number) else {
-            let count = userList.people.everyone.count
-            throw CommandError.refused("no person \(word) (\(count == 0 ? "the list is empty" : "the list has \(Self.count(count, "person", "people"))"))")
+            throw CommandError.refused("no person \(word) (\(Self.numbersInUse(userList.people.everyone.map(\.number), noun: "person", plural: "people")))")
         }
         return person
     }

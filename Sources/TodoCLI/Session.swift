@@ -99,6 +99,12 @@ final class Session {
                                  + subcommands.joined(separator: ", "), command: family)
     }
 
+    /// For the words of a command so far, how many come before its text, when it takes text.
+    static func textStart(of words: [String]) -> Int? {
+        guard !words.isEmpty, let (command, nameLength) = try? command(for: words), let leading = command.textAfter else { return nil }
+        return nameLength + leading
+    }
+
     /// The words of a line typed at the prompt or piped in, and whether it asks for JSON
     /// (`--json` anywhere before `--`). For a command that takes text (`add`, `search`,
     /// `edit N`), the rest of the line is the text as typed, after a leading `--json` or `--`.
@@ -284,14 +290,30 @@ final class Session {
 
     /// The refusal of a number no item has.
     func noItem(_ word: String) -> CommandError {
-        let count = todoList.todos.todo.count + todoList.todos.finished.count
-        return .refused("no item \(word) (\(count == 0 ? "the list is empty" : "the list has \(count) \(count == 1 ? "item" : "items")"))")
+        .refused("no item \(word) (\(Self.numbersInUse(todoList.todos.all.map(\.number), noun: "item")))")
+    }
+
+    /// The numbers that name something, said so a user sees which to type: numbers stay with
+    /// their items, so a count would not tell.
+    static func numbersInUse(_ numbers: [Int], noun: String, plural: String? = nil) -> String {
+        let many = plural ?? noun + "s"
+        let numbers = numbers.sorted()
+        guard let first = numbers.first, let last = numbers.last else { return "the list is empty" }
+        if numbers.count == 1 { return "the one \(noun) is numbered \(first)" }
+        if last - first + 1 == numbers.count { return "the \(many) are numbered \(first) to \(last)" }
+        if numbers.count <= 6 {
+            return "the \(many) are numbered " + numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+        }
+        return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
     }
 
     /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
     /// at a time, so a range far past the list costs no more than the list.
     func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, !parts[0].isEmpty, parts[1].isEmpty {
+            throw CommandError.malformed("\(quoted(word)) is not a range: a range is two numbers, the lower first, as 3-6")
+        }
         guard parts.count == 2, !parts[0].isEmpty else {
             let number = try Self.number(word, of: noun)
             return number...number

@@ -84,7 +84,7 @@ extension Session {
     /// user types cancel or ends the input.
     private func fillInAddForm() throws {
         let form = todoList.openAddForm()
-        say("New to-do: type its title, or cancel.")
+        say("New to-do: type its title, or cancel. (A to-do titled cancel: type \"cancel\" in quotes.)")
         while true {
             guard let line = readLine(prompt: "Title: "),
                   line.trimmingCharacters(in: .whitespaces) != "cancel" else {
@@ -92,7 +92,8 @@ extension Session {
                 say("Cancelled: nothing was added.")
                 return
             }
-            form.title = line
+            // Quotes around the whole line are taken off: "cancel" in quotes is a title.
+            form.title = Words.split(line, leading: 0).rest
             if form.saveButton.isEnabled { break }
             say("Save is disabled while the title is empty.")
         }

@@ -20,7 +20,7 @@ public enum TodoProgram {
         }
         let options: Options
         do {
-            options = try Options.parse(arguments, environment: environment)
+            options = try Options.parse(arguments, environment: environment, textStart: Session.textStart(of:))
         } catch {
             errors.write("error: \(error.message); see todo --help\n")
             return 2

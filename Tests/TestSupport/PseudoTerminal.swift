@@ -95,11 +95,12 @@ public final class PseudoTerminal: @unchecked Sendable {
     @discardableResult
     public func waitFor(_ text: String, times: Int = 1, seconds: Double = 30) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        // Looks once more after the deadline: on a busy machine the sleep may end well past it.
+        while true {
             if output.components(separatedBy: text).count - 1 >= times { return true }
+            if Date() >= deadline { return false }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return false
     }
 
 

@@ -81,12 +81,12 @@ final class CommandTests {
 
         let run = await cli.run("check", "7")
 
-        #expect(run == Run(status: 1, output: "", errors: "error: no item 7 (the list has 3 items)\n"))
+        #expect(run == Run(status: 1, output: "", errors: "error: no item 7 (the items are numbered 1 to 3)\n"))
         #expect(try cli.storeBytes() == before)
     }
 
     @Test("CLI-7 Something that is not an item number is a usage error and changes nothing",
-          arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣", "3-1"])
+          arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣", "3-1", "1-"])
     func notAnItemNumber(text: String) async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
         let before = try cli.storeBytes()
@@ -98,7 +98,7 @@ final class CommandTests {
         #expect(run.errors.hasPrefix("error: "))
         #expect(run.errors.filter { $0 == "\n" }.count == 1)
         #expect(try cli.storeBytes() == before)
-        #expect(await cli.run("check", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the list has 3 items)\n"))
+        #expect(await cli.run("check", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1 to 3)\n"))
         #expect(try cli.storeBytes() == before)
     }
 
@@ -130,7 +130,9 @@ final class CommandTests {
         #expect(after.status == 0)
         #expect(after == (await cli.run("--json", "list")))
         #expect(await cli.run("add", "--", "--json") == Run(status: 0, output: "Added 2 “--json”.\n", errors: ""))
-        #expect(try cli.saved().todo.titles == ["--json", "Buy milk"])
+        #expect(await cli.run("add", "Read", "about", "--json", "output")
+                == Run(status: 0, output: "Added 3 “Read about --json output”.\n", errors: ""))
+        #expect(try cli.saved().todo.titles == ["Read about --json output", "--json", "Buy milk"])
     }
 
     @Test("CLI-8 search shows the matches with the numbers list gives them")
@@ -229,6 +231,8 @@ final class CommandTests {
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("Usage: todo [OPTIONS] [COMMAND [ARGUMENTS...]]"))
         #expect(help.output.contains("clear-finished"))
+        #expect(await cli.run("check", "--help") == cli.run("help", "check"))
+        #expect(await cli.run("check", "--help").output.hasPrefix("Usage: check N..."))
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
@@ -361,7 +365,7 @@ final class NumberTests {
         #expect(try cli.saved() == list(todo: [todo(6, "F")], finished: [finished(5, "E"), finished(2, "B"), finished(1, "A")], next: 7))
         let before = try cli.storeBytes()
 
-        #expect(await cli.run("check", "6", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the list has 4 items)\n"))
+        #expect(await cli.run("check", "6", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1, 2, 5 and 6)\n"))
         #expect(await cli.run("delete", "6-1").status == 2)
         #expect(try cli.storeBytes() == before)
 

@@ -132,7 +132,7 @@ final class PeopleCommandTests {
         #expect(shown == Run(status: 0, output: "1 José Núñez (JN)\n  Born:       01-07-1985\n  Age:        41 YEARS OLD\n", errors: ""))
         #expect(deleted == Run(status: 0, output: "Deleted 2 “Zoë Adams”; undo brings them back.\n", errors: ""))
         #expect(try people().map(\.fullName) == ["José Núñez"])
-        #expect(await cli.run("user", "show", "2").errors == "error: no person 2 (the list has 1 person)\n")
+        #expect(await cli.run("user", "show", "2").errors == "error: no person 2 (the one person is numbered 1)\n")
         #expect(await cli.run("user", "delete", "one").status == 2)
     }
 

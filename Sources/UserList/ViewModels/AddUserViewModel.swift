@@ -120,14 +120,38 @@ public final class AddUserViewModel {
         closed()
     }
 
+    /// The fields, in the order the form shows them.
+    public enum Field: Sendable, CaseIterable {
+        case firstName, lastName, birthDate
+    }
+
+    /// What Save would say about one field as it is now, or nil when Save would take it: a
+    /// form that asks for one field at a time (a terminal) says it before the next.
+    public func problem(in field: Field) -> AddUserError? {
+        do {
+            switch field {
+            case .firstName: do { _ = try PersonName.validated(firstName) } catch { throw AddUserError.firstName(error) }
+            case .lastName: do { _ = try PersonName.validated(lastName) } catch { throw AddUserError.lastName(error) }
+            case .birthDate: _ = try validatedDate()
+            }
+            return nil
+        } catch {
+            return error as? AddUserError
+        }
+    }
+
     private func validated() throws(AddUserError) -> PersonDetails {
         let first: String
         let last: String
         do { first = try PersonName.validated(firstName) } catch { throw .firstName(error) }
         do { last = try PersonName.validated(lastName) } catch { throw .lastName(error) }
+        return PersonDetails(firstName: first, lastName: last, birthDate: try validatedDate())
+    }
+
+    private func validatedDate() throws(AddUserError) -> CalendarDate {
         let typedDate = birthDate.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let (date, style) = CalendarDate.typed(typedDate) else { throw .notADate(typedDate) }
         guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange(style) }
-        return PersonDetails(firstName: first, lastName: last, birthDate: date)
+        return date
     }
 }
