@@ -82,8 +82,11 @@ struct FetchProgramTests {
             .answer(status: 200, body: gzippedZeros(count: 4_000_000), headers: ["Content-Encoding": "gzip"])
         }
 
-        #expect(try outcome(from: huge, limits: ["--largest", "1000000"]) == .failed(.tooLarge(limit: 1_000_000)))
-        #expect(try outcome(from: packed, limits: ["--largest", "1000000"]) == .failed(.notARandomUserResponse))
+        let tooLarge = try outcome(from: huge, limits: ["--largest", "1000000", "--deadline", "60"])
+        let unpacked = try outcome(from: packed, limits: ["--largest", "1000000", "--deadline", "60"])
+
+        #expect(tooLarge == .failed(.tooLarge(limit: 1_000_000)))
+        #expect(unpacked == .failed(.notARandomUserResponse))
     }
 
     @Test("RU-8 Nothing listening is no connection")
