@@ -43,6 +43,17 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminalPath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
+        // Nothing else the test process has open goes with it: a file another test is writing
+        // (a program it copies, then runs) would stay open in this one, and be "busy".
+        #if canImport(Darwin)
+        let closesTheRest = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        let closesTheRest: Int32 = 0
+        if let closeFrom = dlsym(library, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
+        }
+        #endif
         // No signal blocked or ignored because the test runner's thread had it so.
         var none = sigset_t()
         var interrupt = sigset_t()
@@ -51,7 +62,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         sigaddset(&interrupt, SIGINT)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &interrupt)
-        posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closesTheRest))
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (arguments + variables).forEach { free($0) } }
