@@ -86,11 +86,12 @@ public struct TestIndex: Equatable, Sendable {
         }
         while index < text.count {
             if starts("\"\"\"", at: index) {
-                // A multi-line string, up to its closing quotes.
+                // A multi-line string, up to its closing quotes: text, not code, so a test's
+                // source held in one (a fixture) is not taken for a test. Its lines are kept.
                 var end = index + 3
                 while end < text.count && !starts("\"\"\"", at: end) { end += text[end] == "\\" ? 2 : 1 }
                 end = min(end + 3, text.count)
-                code.append(contentsOf: text[index..<end])
+                code.append(contentsOf: text[index..<end].map { $0 == "\n" ? "\n" : " " })
                 index = end
             } else if text[index] == "\"" {
                 var end = index + 1

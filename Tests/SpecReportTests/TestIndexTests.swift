@@ -25,12 +25,13 @@ struct TestIndexTests {
         #expect(index.coveredIDs == ["TL-5", "TL-6"])
     }
 
-    @Test("A test in a comment, a block comment or an #if false block is no test", arguments: [
+    @Test("A test in a comment, a block comment, an #if false block or a multi-line string is no test", arguments: [
         "// @Test(\"TL-5 Checking\")\n// func checks() {}",
         "/* @Test(\"TL-5 Checking\")\nfunc checks() {} */",
         "/* outer /* nested */ @Test(\"TL-5 Checking\") func checks() {} */",
         "#if false\n@Test(\"TL-5 Checking\")\nfunc checks() {}\n#endif",
         "#if false\n#if os(Linux)\n#endif\n@Test(\"TL-5 Checking\")\nfunc checks() {}\n#endif",
+        "let fixture = \"\"\"\n    @Test(\"TL-5 Checking\")\n    func checks() {}\n    \"\"\"",
     ])
     func commentedOut(body: String) {
         let index = index("struct CheckTests {\n\(body)\n}\n")
