@@ -126,10 +126,7 @@ public final class FileStore: Sendable {
     /// Writes the document whole as a new store file, which takes in the journal: the new file
     /// names the journal it folded, so a crash before the journal goes leaves it accounted for.
     func fold(_ document: StoreDocument, _ latest: Latest, _ files: StoreFiles) throws {
-        try refuseReadOnlyStore(files)
-        if try StoreFiles.open(files.journal)?.isReadOnly == true {
-            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
-        }
+        try refuseReadOnlyFiles(files)
         var document = document
         document.version = StoreDocument.currentVersion
         if case .own(let contents) = latest.journal, let id = latest.document.journal {
@@ -168,10 +165,7 @@ public final class FileStore: Sendable {
         }
         bytes += Journal.line(for: change, number: number, after: sum).bytes
         guard offset + bytes.count < Self.journalToFold(besideStoreOf: latest.bytes) else { return false }
-        try refuseReadOnlyStore(files)
-        if try StoreFiles.open(files.journal)?.isReadOnly == true {
-            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
-        }
+        try refuseReadOnlyFiles(files)
         guard let journal = try StoreFiles.open(files.journal, writing: true, creating: true) else {
             throw StoreError.cannotWrite(path: files.journal, reason: "it could not be made")
         }
@@ -199,10 +193,14 @@ public final class FileStore: Sendable {
         return true
     }
 
-    /// A read-only store file is the user saying "do not change this".
-    func refuseReadOnlyStore(_ files: StoreFiles) throws {
-        guard let store = try StoreFiles.open(files.path, followLink: true) else { return }
-        if store.isReadOnly { throw StoreError.cannotWrite(path: files.path, reason: "the file is read-only") }
+    /// A read-only store file or journal is the user saying "do not change this".
+    func refuseReadOnlyFiles(_ files: StoreFiles) throws {
+        if try StoreFiles.open(files.path, followLink: true)?.isReadOnly == true {
+            throw StoreError.cannotWrite(path: files.path, reason: "the file is read-only")
+        }
+        if try StoreFiles.open(files.journal)?.isReadOnly == true {
+            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
+        }
     }
 }
 

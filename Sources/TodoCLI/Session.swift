@@ -31,7 +31,7 @@ final class Session {
     private(set) var isPrompt = false
     private var wantsToQuit = false
     /// The number of the line being run, when lines are piped in: an error names it.
-    private var failedLine: Int?
+    private var pipedLine: Int?
     /// Whether the line being run asked for JSON itself (`list --json` at the prompt).
     private var lineAsksForJSON = false
     /// Whether the command prints JSON: `--json` on the command line or on its line.
@@ -149,7 +149,7 @@ final class Session {
                 break
             }
             lineNumber += 1
-            failedLine = isPrompt ? nil : lineNumber
+            pipedLine = isPrompt ? nil : lineNumber
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
             let words: [String]
             do {
@@ -237,7 +237,7 @@ final class Session {
         }
         let shown = TerminalText.escaped(message)
         output.flush()
-        errors.write((failedLine.map { "line \($0): " } ?? "") + "error: " + shown + "\n")
+        errors.write((pipedLine.map { "line \($0): " } ?? "") + "error: " + shown + "\n")
         errors.flush()
         return status
     }
