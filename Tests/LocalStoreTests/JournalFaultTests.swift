@@ -23,6 +23,7 @@ struct JournalFaultTests {
         case anotherStore = "it is the journal of another store"
         case noStore = "it lies beside a store that does not exist"
         case takenInWithOtherLines = "it has the id of the journal the store took in, and other lines"
+        case takenInWithALineAdded = "it is the journal the store took in, with a line added after"
     }
 
     @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
@@ -46,6 +47,10 @@ struct JournalFaultTests {
             let lines = files.journalLines
             try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
             try files.writeJournal(Data((lines.dropLast().joined(separator: "\n") + "\n").utf8))
+        case .takenInWithALineAdded:
+            let taken = files.journalBytes
+            try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+            try files.writeJournal(taken + Data("{\"checkTodos\":[\"\(id(2).uuidString)\"]}\n".utf8))
         }
         let store = files.storeBytes
         let journal = files.journalBytes

@@ -50,8 +50,8 @@ extension FileStore {
             var setAside: String?
             if let journalData {
                 let journal = Journal.salvage(journalData)
-                let whole = journalData.prefix(through: journalData.lastIndex(of: UInt8(ascii: "\n")) ?? -1)
-                if let owner = journal.owner, owner == document.folded?.id, Checksum.xxh64(Data(whole)) == document.folded?.checksum {
+                let read = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
+                if let folded = document.folded, folded.isTakenIn(read) {
                     setAside = "the store had taken it in already"
                 } else if let owner = journal.owner, document.journal != nil, owner != document.journal {
                     setAside = "it names another store, \(owner.uuidString)"

@@ -157,14 +157,14 @@ extension FileStore {
                            loses: "what todo doctor --repair cannot read from line \(damage.line) on", isRepairable: true)],
                     journal.entries.count)
         }
-        if let owner = journal.owner, owner == read.document.folded?.id, journal.checksum == read.document.folded?.checksum {
+        if let folded = read.document.folded, folded.isTakenIn(journal) {
             notes.append("the store took this journal in when it was written; the next change removes it")
             return ([], 0)
         }
         guard journal.owner != nil || journal.damage != nil else { return ([], 0) }
         let why: String
         if let owner = journal.owner, owner == read.document.folded?.id {
-            why = "it has the id of the journal the store took in, and not its lines: it comes from a copy of the store"
+            why = FoldedJournal.otherLines
         } else {
             why = journal.damage.map { "line \($0.line) \($0.reason)" }
                 ?? "it names the store \(journal.owner?.uuidString ?? "?"), and this store is "

@@ -20,6 +20,19 @@ struct Latest {
     var walking: Int
 }
 
+extension FoldedJournal {
+    /// Whether `contents` are the journal the store took in, line for line: its id, every line
+    /// whole and summed, and the sum of them all. One with a line changed or added after is
+    /// not, whatever its id; bytes a crash cut off at its end are no line.
+    func isTakenIn(_ contents: Journal.Contents) -> Bool {
+        contents.owner == id && contents.damage == nil && contents.checksum == checksum
+    }
+
+    /// Why a journal with the id of the one the store took in is not that journal.
+    static let otherLines = "it has the id of the journal the store took in, and not its lines: "
+        + "it was changed since, or comes from a copy of the store"
+}
+
 /// What the journal beside a store is to it.
 enum JournalState {
     /// No journal, an empty one, or one whose first line a crash cut off: nothing in it.
@@ -40,9 +53,8 @@ enum JournalState {
             return .own(contents)
         }
         if let owner = contents.owner, let folded, owner == folded.id {
-            guard contents.checksum == folded.checksum else {
-                throw StoreError.journalNotAccounted(journal: files.journal, reason: "it has the id of the journal the store "
-                                                     + "took in, and not its lines: it comes from a copy of the store")
+            guard folded.isTakenIn(contents) else {
+                throw StoreError.journalNotAccounted(journal: files.journal, reason: FoldedJournal.otherLines)
             }
             return .folded
         }
