@@ -83,31 +83,26 @@ extension Session {
             ("First name: ", "first name", \.firstName, .firstName), ("Last name: ", "last name", \.lastName, .lastName),
             ("Date of birth (YYYY-MM-DD or DD-MM-YYYY): ", "date of birth", \.birthDate, .birthDate),
         ]
-        var asking = Array(fields.indices)
-        while true {
-            for index in asking {
-                while true {
-                    guard let line = readLine(prompt: fields[index].label),
-                          line.trimmingCharacters(in: .whitespaces).lowercased() != "cancel" else {
-                        form.cancel()
-                        return say("Cancelled: nobody was added.")
-                    }
-                    form[keyPath: fields[index].value] = line
-                    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        say("The \(fields[index].name) is needed.")
-                        continue
-                    }
-                    guard let problem = form.problem(in: fields[index].field) else { break }
-                    say("Invalid \(problem.field): \(TerminalText.escaped(problem.errorDescription ?? ""))")
+        for field in fields {
+            while true {
+                guard let line = readLine(prompt: field.label), line.trimmingCharacters(in: .whitespaces).lowercased() != "cancel" else {
+                    form.cancel()
+                    return say("Cancelled: nobody was added.")
                 }
+                form[keyPath: field.value] = line
+                guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    say("The \(field.name) is needed.")
+                    continue
+                }
+                guard let problem = form.problem(in: field.field) else { break }
+                say("Invalid \(problem.field): \(TerminalText.escaped(problem.errorDescription ?? ""))")
             }
+        }
+        // Every field is what Save takes now; only someone already there stops it.
+        do {
+            let person: Person
             do {
-                let person = try form.save()
-                return say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
-                           + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
-            } catch let error as AddUserError {
-                say("\(form.alert?.title ?? "Invalid"): \(TerminalText.escaped(form.alert?.message ?? ""))")
-                asking = fields.indices.filter { fields[$0].name == error.field }
+                person = try form.save()
             } catch PeopleError.alreadyThere {
                 say("\(form.alert?.title ?? ""): \(TerminalText.escaped(form.alert?.message ?? ""))")
                 guard readLine(prompt: "Add them again? (yes/no): ")?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
@@ -115,11 +110,13 @@ extension Session {
                     return say("Cancelled: nobody was added.")
                 }
                 form.again = true
-                asking = []
-            } catch {
-                form.cancel()
-                throw error
+                person = try form.save()
             }
+            say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
+                + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
+        } catch {
+            form.cancel()
+            throw error
         }
     }
 
