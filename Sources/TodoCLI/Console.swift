@@ -9,15 +9,31 @@ import Darwin
 public struct Terminal: Equatable, Sendable {
     public var isInputInteractive: Bool
     public var isOutputInteractive: Bool
+    /// Whether errors go to a terminal: only then are they red.
+    public var isErrorsInteractive: Bool
+    /// How many characters wide the output's terminal is, when it is one.
+    public var columns: Int?
 
-    public init(isInputInteractive: Bool, isOutputInteractive: Bool) {
+    public init(isInputInteractive: Bool, isOutputInteractive: Bool, isErrorsInteractive: Bool? = nil, columns: Int? = nil) {
         self.isInputInteractive = isInputInteractive
         self.isOutputInteractive = isOutputInteractive
+        self.isErrorsInteractive = isErrorsInteractive ?? isOutputInteractive
+        self.columns = columns
     }
 
     /// The terminal this process runs in.
     public static var current: Terminal {
-        Terminal(isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1)
+        var size = winsize()
+        let columns = isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            ? Int(size.ws_col) : nil
+        return Terminal(isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1,
+                        isErrorsInteractive: isatty(STDERR_FILENO) == 1, columns: columns)
+    }
+
+    /// The width help is wrapped to: the terminal's, else `COLUMNS`, else 80; never under 30
+    /// nor, for lines that stay readable, over 100.
+    func width(_ environment: [String: String]) -> Int {
+        min(max(columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80, 30), 100)
     }
 }
 
@@ -114,6 +130,7 @@ final class EditLineReader: LineReader {
         self.readLineFunction = unsafeBitCast(readLine, to: ReadLine.self)
         self.addHistory = unsafeBitCast(addHistory, to: AddHistory.self)
         self.output = output
+        TabCompletion.install(from: library)
     }
 
     func readLine(prompt: String) -> String? {
@@ -124,6 +141,47 @@ final class EditLineReader: LineReader {
             _ = addHistory(line)
         }
         return String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self)
+    }
+}
+
+/// Tab at the prompt: libedit asks for the words that may complete the one at the cursor, and
+/// `Completion` answers from the table of commands. Where the library lacks the hook, Tab does
+/// what libedit does by itself.
+private enum TabCompletion {
+    private typealias Complete = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+    /// The library's line as typed so far, and its flag that stops it from completing file
+    /// names when there is nothing to offer. Written once, before the first line is read.
+    nonisolated(unsafe) private static var lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    nonisolated(unsafe) private static var completionOver: UnsafeMutablePointer<Int32>?
+
+    static func install(from library: UnsafeMutableRawPointer) {
+        guard let hook = dlsym(library, "rl_attempted_completion_function"),
+              let buffer = dlsym(library, "rl_line_buffer"),
+              let over = dlsym(library, "rl_attempted_completion_over") else { return }
+        lineBuffer = buffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
+        completionOver = over.assumingMemoryBound(to: Int32.self)
+        hook.assumingMemoryBound(to: Complete?.self).pointee = complete
+    }
+
+    /// The matches as the library takes them: what replaces the word (the part every match
+    /// shares), then each match, then nil; the library frees them all.
+    private static let complete: Complete = { _, _, end in
+        completionOver?.pointee = 1
+        guard let line = lineBuffer?.pointee else { return nil }
+        // The cursor is counted in characters of the line, not in bytes.
+        let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
+        let matches = MainActor.assumeIsolated { Completion.candidates(forLine: typed) }
+        guard let first = matches.first else { return nil }
+        let shared = matches.dropFirst().reduce(first) { common, match in String(common.commonPrefix(with: match)) }
+        let words = matches.count == 1 ? [first] : [shared] + matches
+        guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
+            .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
+        for (index, word) in words.enumerated() {
+            array[index] = strdup(word)
+        }
+        array[words.count] = nil
+        return array
     }
 }
 

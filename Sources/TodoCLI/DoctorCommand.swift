@@ -14,6 +14,24 @@ extension Session {
 
     private func diagnose() throws {
         let report = try store.inspect()
+        if json {
+            write(Self.json(report).line)
+        } else {
+            describe(report)
+        }
+        guard report.isSound else {
+            let count = report.findings.count == 1 ? "a problem" : "\(report.findings.count) problems"
+            let repair = report.findings.allSatisfy(\.isRepairable)
+                ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
+                : "todo doctor --repair cannot mend all of it; see above"
+            throw CommandError.refused("the store \(TerminalText.escaped(report.path)) has \(count); it was left as it is. \(repair)")
+        }
+        if !json && report.exists {
+            say("The store is sound.")
+        }
+    }
+
+    private func describe(_ report: StoreReport) {
         guard report.exists || !report.findings.isEmpty else {
             return say("No store at \(TerminalText.escaped(report.path)) yet: it is made on the first change.")
         }
@@ -45,14 +63,33 @@ extension Session {
             text += "  A repair would lose: \(TerminalText.escaped(finding.loses))\n"
         }
         write(text)
-        guard report.isSound else {
-            let count = report.findings.count == 1 ? "a problem" : "\(report.findings.count) problems"
-            let repair = report.findings.allSatisfy(\.isRepairable)
-                ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
-                : "todo doctor --repair cannot mend all of it; see above"
-            throw CommandError.refused("the store \(TerminalText.escaped(report.path)) has \(count); it was left as it is. \(repair)")
+    }
+
+    /// The report as data: the same facts `doctor` prints, under names a script can use.
+    private static func json(_ report: StoreReport) -> JSON {
+        var members: [(key: String, value: JSON)] = [
+            ("path", .string(report.path)), ("exists", .bool(report.exists)), ("sound", .bool(report.isSound)),
+            ("format", report.format.map(JSON.number) ?? .null), ("bytes", .number(report.bytes)),
+            ("journalBytes", .number(report.journalBytes)), ("journalChanges", .number(report.journalChanges)),
+        ]
+        if let document = report.document {
+            members += [
+                ("todo", .number(document.todos.todo.count)), ("finished", .number(document.todos.finished.count)),
+                ("people", .number(document.people.everyone.count)), ("deletedPeople", .number(document.people.deleted.count)),
+                ("searchesRemembered", .number(document.people.unmatchedSearches.count)),
+                ("undoable", .number(document.history.count)),
+            ]
         }
-        say("The store is sound.")
+        members += [
+            ("journalNotes", .array(report.journalNotes.map(JSON.string))),
+            ("leftOvers", .array(report.leftOvers.map(JSON.string))),
+            ("problems", .array(report.findings.map { finding in
+                .object([("file", .string(finding.file)), ("place", finding.place.map(JSON.string) ?? .null),
+                         ("what", .string(finding.what)), ("repairLoses", .string(finding.loses)),
+                         ("repairable", .bool(finding.isRepairable))])
+            })),
+        ]
+        return .object(members)
     }
 
     private func repair() throws {

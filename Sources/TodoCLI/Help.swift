@@ -1,60 +1,131 @@
-/// What `todo --help`, `help` and `help COMMAND` print.
+/// What `todo --help`, `help` and `help COMMAND` print. Everything here is made from the table
+/// of commands and the table of options, as the manual page and the completion scripts are,
+/// so none of them can describe a command the others do not know.
 @MainActor
 enum Help {
-    static func overview(_ groups: [(title: String, commands: [Command])], atPrompt: Bool) -> String {
-        var text = """
-            Usage: todo [OPTIONS] [COMMAND [ARGUMENTS...]]
+    /// An option of the command line, and whether it means anything on a line at the prompt.
+    struct Option {
+        let usage: String
+        let summary: String
+        let atPrompt: Bool
+    }
 
-            Keeps a to-do list and the people whose birthdays you track in a file on this
-            computer. With a command, todo runs it and exits. Without one it reads commands
-            line by line: at a prompt on a terminal, or from a pipe. N is the number the
-            list shows an item or a person with.
+    static let options: [Option] = [
+        Option(usage: "--store PATH", summary: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
+               + "else ~/.local/share/todo-stories/store.json", atPrompt: false),
+        Option(usage: "--json", summary: "Print what the command shows as one JSON document; a command that only says "
+               + "what it did prints {\"message\": …}.", atPrompt: true),
+        Option(usage: "--today DATE", summary: "Count ages and birthdays from DATE (YYYY-MM-DD), not today.", atPrompt: false),
+        Option(usage: "--api URL", summary: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/",
+               atPrompt: false),
+        Option(usage: "--completion SHELL", summary: "Print the Tab completion script for bash, zsh or fish.", atPrompt: false),
+        Option(usage: "--man", summary: "Print the manual page: todo --man | man -l -", atPrompt: false),
+        Option(usage: "-h, --help", summary: "Show this help.", atPrompt: false),
+        Option(usage: "--version", summary: "Show the version.", atPrompt: false),
+    ]
 
-            """
+    static let description = "Keeps a to-do list and the people whose birthdays you track in a file on this computer. "
+        + "With a command, todo runs it and exits. Without one it reads commands line by line: at a prompt on a "
+        + "terminal, or from a pipe, where blank lines and lines starting with # are skipped."
+    static let numbering = "N is the number list shows an item or a person with. It stays theirs until they are "
+        + "deleted, whatever is added, checked or deleted around them. Several numbers and ranges (check 1 2 5, "
+        + "delete 3-6) make one change: all of it or none."
+    static let keys = "Tab completes commands, options and their values; Ctrl-C drops the line being typed, or "
+        + "cancels a form; Ctrl-D, quit or exit leave."
+    static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed), 2 a usage error."
+    static let colour = "Colour only on a terminal, and never when NO_COLOR is set."
+
+    /// `todo --help`: every command with what it does, and the options.
+    static func overview(_ groups: [(title: String, commands: [Command])], width: Int) -> String {
+        var text = "Usage: todo [OPTIONS] [COMMAND [ARGUMENTS...]]\n\n"
+        text += wrapped(description, width: width) + "\n" + wrapped(numbering, width: width)
         for group in groups {
             text += "\n\(group.title):\n"
-            let width = group.commands.map(\.usage.count).max() ?? 0
-            for command in group.commands {
-                var line = "  " + command.usage + String(repeating: " ", count: width - command.usage.count)
-                line += "  " + command.summary
-                let aliases = " (also \(command.aliases.joined(separator: ", ")))"
-                if !command.aliases.isEmpty && line.count + aliases.count <= 80 {
-                    line += aliases
-                }
-                text += line + "\n"
-            }
+            text += table(group.commands.map { ($0.usage, $0.summary + aliases(of: $0)) }, width: width)
         }
-        text += """
-
-            Options, anywhere on the line until -- (in a title, only before it):
-              --store PATH  The store file. Default: $TODO_STORE, else
-                            $XDG_DATA_HOME/todo-stories/store.json, else
-                            ~/.local/share/todo-stories/store.json
-              --json        Print add, lists, searches, show, home and user show as JSON
-              --today DATE  Count ages and birthdays from DATE (YYYY-MM-DD), not today
-              --api URL     Load people from URL. Default: $RANDOMUSER_API, else
-                            https://randomuser.me/api/1.4/
-              -h, --help    Show this help
-              --version     Show the version
-
-            Exit status: 0 done, 1 refused (nothing was changed), 2 a usage error.
-            NO_COLOR, or output that is not a terminal, turns colour off.
-
-            """
-        if atPrompt {
-            text += "Type help COMMAND for more about one command.\n"
-        }
+        text += "\n" + wrapped("Options, anywhere on the line until -- (in a title, only before it):", width: width)
+        text += table(options.map { ($0.usage, $0.summary) }, width: width)
+        text += "\n" + wrapped(exitStatus + " " + colour, width: width)
         return text
     }
 
-    static func usage(of command: Command) -> String {
-        var text = "Usage: \(command.usage)\n\(command.summary)\n"
+    /// `help` at the prompt: the commands in their groups, short enough for a 24-line
+    /// terminal; `help COMMAND` says the rest.
+    static func promptOverview(_ groups: [(title: String, commands: [Command])], width: Int) -> String {
+        var text = wrapped("Commands (type help COMMAND for one; N is the number list shows):", width: width)
+        for group in groups {
+            text += "\n\(group.title):\n" + columns(group.commands.map(\.usage), width: width)
+        }
+        text += "\n" + wrapped("Add --json to a line for JSON. " + keys, width: width)
+        return text
+    }
+
+    /// `help COMMAND`: its usage, what it does, and what else it is called.
+    static func usage(of command: Command, width: Int) -> String {
+        var text = wrapped("Usage: \(command.usage)", width: width) + wrapped(command.summary, width: width)
         if let details = command.details {
-            text += details + "\n"
+            text += wrapped(details, width: width)
         }
         if !command.aliases.isEmpty {
             text += "Also: \(command.aliases.joined(separator: ", "))\n"
         }
         return text
+    }
+
+    private static func aliases(of command: Command) -> String {
+        command.aliases.isEmpty ? "" : " (also \(command.aliases.joined(separator: ", ")))"
+    }
+
+    // MARK: - Laying out text
+
+    /// `text` broken between words into lines of at most `width` characters (a longer word
+    /// keeps its own line), each starting with `indent` spaces.
+    static func wrapped(_ text: String, width: Int, indent: Int = 0) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.map { String(repeating: " ", count: indent) + $0 + "\n" }.joined()
+    }
+
+    /// Rows of a name and its description: the descriptions in one column when it leaves them
+    /// room, else each under its name.
+    private static func table(_ rows: [(name: String, text: String)], width: Int) -> String {
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        let textColumn = 2 + nameWidth + 2
+        guard width - textColumn >= 30 else {
+            return rows.map { "  \($0.name)\n" + wrapped($0.text, width: width, indent: 6) }.joined()
+        }
+        return rows.map { row in
+            let lines = wrapped(row.text, width: width, indent: textColumn).split(separator: "\n", omittingEmptySubsequences: false)
+            let padding = String(repeating: " ", count: nameWidth - row.name.count)
+            return "  " + row.name + padding + lines[0].dropFirst(2 + nameWidth) + "\n" + lines.dropFirst().dropLast().map { $0 + "\n" }.joined()
+        }.joined()
+    }
+
+    /// `items` in as many columns as fit in `width`, read down each column.
+    private static func columns(_ items: [String], width: Int) -> String {
+        for count in stride(from: items.count, through: 1, by: -1) {
+            let rows = (items.count + count - 1) / count
+            let columns = stride(from: 0, to: items.count, by: rows).map { Array(items[$0..<min($0 + rows, items.count)]) }
+            let widths = columns.map { $0.map(\.count).max() ?? 0 }
+            guard count == 1 || 2 + widths.reduce(0, +) + 3 * (columns.count - 1) <= width else { continue }
+            return (0..<rows).map { row in
+                let cells = columns.indices.compactMap { column in
+                    row < columns[column].count ? (columns[column][row], widths[column]) : nil
+                }
+                let line = cells.enumerated().map { index, cell in
+                    index == cells.count - 1 ? cell.0 : cell.0 + String(repeating: " ", count: cell.1 - cell.0.count)
+                }.joined(separator: "   ")
+                return "  " + line + "\n"
+            }.joined()
+        }
+        return ""
     }
 }

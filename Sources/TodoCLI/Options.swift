@@ -7,6 +7,10 @@ struct Options {
     enum Request: Equatable {
         case help
         case version
+        /// The Tab completion script for a shell, or the words for the line a shell completes.
+        case completionScript(Shell)
+        case completions(line: String)
+        case manual
         /// Run these words as one command, or read commands line by line when there are none.
         case run([String])
     }
@@ -57,7 +61,7 @@ struct Options {
                 words.append(argument)
                 continue
             }
-            guard attached == nil || ["--store", "--today", "--api"].contains(name) else {
+            guard attached == nil || ["--store", "--today", "--api", "--completion", "--complete-line"].contains(name) else {
                 throw Invalid(message: "unknown option \(quoted(argument))")
             }
             switch name {
@@ -67,6 +71,21 @@ struct Options {
                 return options
             case "--version":
                 options.request = .version
+                return options
+            case "--man":
+                options.request = .manual
+                return options
+            case "--completion":
+                let name = try value(of: name, attached, &rest, "a shell: " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
+                guard let shell = Shell(rawValue: name) else {
+                    throw Invalid(message: "there is no completion script for \(quoted(name)); there is one for "
+                                  + Shell.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                options.request = .completionScript(shell)
+                return options
+            case "--complete-line":
+                // What the completion scripts run: the line is the shell's, up to the cursor.
+                options.request = .completions(line: attached ?? rest.popFirst() ?? "")
                 return options
             case "--json":
                 options.json = true
@@ -90,7 +109,8 @@ struct Options {
         return options
     }
 
-    private static let globalNames: Set<String> = ["--help", "-h", "--version", "--json", "--store", "--today", "--api"]
+    private static let globalNames: Set<String> = ["--help", "-h", "--version", "--json", "--store", "--today", "--api",
+                                                   "--completion", "--complete-line", "--man"]
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than
     /// taken for a file of that name.

@@ -9,8 +9,8 @@ extension Session {
                     + "Someone with the same names and date of birth as a person in the list is refused, unless "
                     + "--again is given. At the prompt, user add alone opens the add form.",
                 reads: .people) { session, words in try session.addUser(words) },
-        Command("user list", aliases: ["users"], arguments: "[--sort ORDER]",
-                summary: "Show the people; ORDER is asc, desc or added.",
+        Command("user list", aliases: ["users"], arguments: "[--sort asc|desc|added]",
+                summary: "Show the people, in the order chosen last.",
                 details: "asc and desc sort by last name; added is the order they were added in. "
                     + "The order chosen is kept for next time. Each person shows the number they keep until deleted.",
                 reads: .people) { session, words in try session.listUsers(words) },
@@ -69,8 +69,7 @@ extension Session {
             }
             throw error
         }
-        say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
-            + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
+        sayAdded(person)
     }
 
     /// The add form at the prompt: it asks for each field in turn, and again for one that is
@@ -112,8 +111,7 @@ extension Session {
                 form.again = true
                 person = try form.save()
             }
-            say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
-                + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
+            sayAdded(person)
         } catch {
             form.cancel()
             throw error
@@ -211,7 +209,15 @@ extension Session {
 
     private func birthdays(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("birthdays takes no arguments", command: "birthdays") }
-        write(peopleRendering.birthdays(userList.upcomingBirthdays, leftOut: userList.withoutUpcomingBirthday))
+        let (upcoming, leftOut) = (userList.upcomingBirthdays, userList.withoutUpcomingBirthday)
+        guard json else { return write(peopleRendering.birthdays(upcoming, leftOut: leftOut)) }
+        write(JSON.object([
+            ("birthdays", .array(upcoming.map { birthday in
+                .object([("date", .string(birthday.date.iso)), ("daysAway", .number(birthday.daysAway)),
+                         ("turning", .number(birthday.turning)), ("person", personJSON(birthday.person))])
+            })),
+            ("leftOut", .array(leftOut.map(personJSON))),
+        ]).line)
     }
 
     // MARK: - Helpers
@@ -234,6 +240,13 @@ extension Session {
         case 2 where words[0] == option: return words[1]
         default: throw CommandError.usage("\(command) takes only \(option)", command: command)
         }
+    }
+
+    /// What an add prints: the person, as data with `--json`.
+    private func sayAdded(_ person: Person) {
+        guard !json else { return write(personJSON(person).line) }
+        say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
+            + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
     }
 
     private func personJSON(_ person: Person) -> JSON {

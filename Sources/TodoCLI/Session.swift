@@ -20,6 +20,9 @@ final class Session {
     let peopleRendering: PeopleRendering
 
     private let terminal: Terminal
+    /// How wide help is laid out.
+    let width: Int
+    private let errorsInRed: Bool
     private let input: LineReader
     private let output: TextOutput
     private let errors: TextOutput
@@ -49,6 +52,8 @@ final class Session {
         self.todoList = TodoListViewModel(store: store)
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
+        self.errorsInRed = terminal.isErrorsInteractive && !noColour
+        self.width = terminal.width(environment)
         self.rendering = TodoRendering(usesColour: usesColour)
         self.peopleRendering = PeopleRendering(usesColour: usesColour)
     }
@@ -211,8 +216,10 @@ final class Session {
         output.write(text)
     }
 
+    /// Prints a sentence for a person; with `--json`, that sentence as `{"message": …}`, so a
+    /// script reading JSON never meets plain text.
     func say(_ line: String) {
-        output.write(line + "\n")
+        output.write(json ? JSON.object([("message", .string(line))]).line : line + "\n")
     }
 
     /// Prints one `error:` line and returns the exit status that goes with it.
@@ -237,7 +244,8 @@ final class Session {
         }
         let shown = TerminalText.escaped(message)
         output.flush()
-        errors.write((pipedLine.map { "line \($0): " } ?? "") + "error: " + shown + "\n")
+        let line = (pipedLine.map { "line \($0): " } ?? "") + "error: " + shown
+        errors.write(errorsInRed ? "\u{1B}[31m" + line + "\u{1B}[0m\n" : line + "\n")
         errors.flush()
         return status
     }
@@ -259,18 +267,20 @@ final class Session {
 
     private func help(_ words: [String]) throws {
         switch words.count {
+        case 0 where readsLines:
+            write(Help.promptOverview(Self.commandGroups, width: width))
         case 0:
-            write(Help.overview(Self.commandGroups, atPrompt: readsLines))
+            write(Help.overview(Self.commandGroups, width: width))
         default:
-            let family = Self.commands.filter { $0.name.hasPrefix(words[0] + " ") }
+            let family = Self.commands.filter { $0.name.hasPrefix(words[0].lowercased() + " ") }
             if words.count == 1 && !family.isEmpty {
-                return write(family.map(Help.usage(of:)).joined(separator: "\n"))
+                return write(family.map { Help.usage(of: $0, width: width) }.joined(separator: "\n"))
             }
             let (command, nameLength) = try Self.command(for: words)
             guard nameLength == words.count else {
                 throw CommandError.usage("help takes one command name", command: "help")
             }
-            write(Help.usage(of: command))
+            write(Help.usage(of: command, width: width))
         }
     }
 

@@ -84,7 +84,8 @@ extension Session {
     /// user types cancel or ends the input.
     private func fillInAddForm() throws {
         let form = todoList.openAddForm()
-        say("New to-do: type its title, or cancel. (A to-do titled cancel: type \"cancel\" in quotes.)")
+        say("New to-do (a to-do titled cancel: type \"cancel\" in quotes)")
+        write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
         while true {
             guard let line = readLine(prompt: "Title: "),
                   line.trimmingCharacters(in: .whitespaces) != "cancel" else {
@@ -95,8 +96,10 @@ extension Session {
             // Quotes around the whole line are taken off: "cancel" in quotes is a title.
             form.title = Words.split(line, leading: 0).rest
             if form.saveButton.isEnabled { break }
-            say("Save is disabled while the title is empty.")
+            say("Save needs a title.")
+            write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
         }
+        write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
         let item = try saving(form)
         if json {
             write(TodoRendering.json(item).line)

@@ -29,7 +29,16 @@ public enum TodoProgram {
                               input: input, output: output, errors: errors)
         switch options.request {
         case .help:
-            output.write(Help.overview(Session.commandGroups, atPrompt: false))
+            output.write(Help.overview(Session.commandGroups, width: terminal.width(environment)))
+            return 0
+        case .manual:
+            output.write(Manual.page(Session.commandGroups, version: version))
+            return 0
+        case .completionScript(let shell):
+            output.write(shell.completionScript)
+            return 0
+        case .completions(let line):
+            output.write(Completion.candidates(forLine: line, shell: true).map { $0 + "\n" }.joined())
             return 0
         case .version:
             output.write("todo \(version)\n")

@@ -14,7 +14,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     private var status: Int32?
     private let reader: Thread
 
-    public init(_ executable: URL, environment: [String: String]) throws {
+    public init(_ executable: URL, arguments: [String] = [], environment: [String: String]) throws {
         // The C library has them all; not every system's Swift overlay shows them.
         typealias Open = @convention(c) (Int32) -> Int32
         typealias Prepare = @convention(c) (Int32) -> Int32
@@ -63,7 +63,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &interrupt)
         posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closesTheRest))
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
+        let arguments: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (arguments + variables).forEach { free($0) } }
         var pid: pid_t = 0
@@ -114,6 +114,57 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+
+    /// The lines as a terminal window would show them now: a line editor redraws what it
+    /// completes with cursor moves (`ESC[9G`) and erasures (`ESC[K`), not as one run of text.
+    public var screen: [String] {
+        var lines: [[Character]] = [[]]
+        var column = 0
+        var scalars = output.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
+            case "\r": column = 0
+            case "\n": lines.append([]); column = 0
+            case "\u{8}": column = max(column - 1, 0)
+            case "\u{1B}":
+                guard scalars.next() == "[" else { continue }
+                var parameter = ""
+                while let next = scalars.next() {
+                    guard !(("A"..."Z").contains(next) || ("a"..."z").contains(next)) else {
+                        let count = Int(parameter) ?? 1
+                        switch next {
+                        case "G": column = max(count - 1, 0)
+                        case "C": column += count
+                        case "D": column = max(column - count, 0)
+                        case "K": lines[lines.count - 1].removeSubrange(min(column, lines[lines.count - 1].count)...)
+                        default: break
+                        }
+                        break
+                    }
+                    parameter.unicodeScalars.append(next)
+                }
+            case _ where scalar.value < 0x20: break
+            default:
+                var line = lines[lines.count - 1]
+                while line.count < column { line.append(" ") }
+                if column < line.count { line[column] = Character(scalar) } else { line.append(Character(scalar)) }
+                lines[lines.count - 1] = line
+                column += 1
+            }
+        }
+        return lines.map { String($0) }
+    }
+
+    /// Waits until a line of the screen holds `text`; false after `seconds`.
+    @discardableResult
+    public func waitForScreen(_ text: String, seconds: Double = 30) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if screen.contains(where: { $0.contains(text) }) { return true }
+            if Date() >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
 
     /// Waits for the program to end and gives its exit status; it is killed after `seconds`.
     public func exitStatus(seconds: Double = 30) async -> Int32 {

@@ -273,15 +273,25 @@ final class CommandTests {
 
     @Test("CLI-22 Colour only on a terminal, and never with NO_COLOR")
     func colourOnlyOnATerminal() async throws {
-        try cli.seed(todo: ["Buy milk"])
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
-        let piped = await cli.run(["list"])
-        let noColour = await cli.run(["list"], terminal: true, environment: ["NO_COLOR": "1"])
+        for plain in [await cli.run(["list"]), await cli.run(["list"], terminal: true, environment: ["NO_COLOR": "1"]),
+                      await cli.run(["check", "9"]), await cli.run(["check", "9"], terminal: true, environment: ["NO_COLOR": "1"])] {
+            #expect(!plain.output.contains("\u{1B}["))
+            #expect(!plain.errors.contains("\u{1B}["))
+        }
         let coloured = await cli.run(["list"], terminal: true)
+        #expect(coloured.output == """
+            \u{1B}[1mTo do\u{1B}[0m
+              1 [ ] Buy milk
+            \u{1B}[1mFinished\u{1B}[0m
+            \u{1B}[2m  2 [x] Pay rent\u{1B}[0m
 
-        #expect(!piped.output.contains("\u{1B}["))
-        #expect(!noColour.output.contains("\u{1B}["))
-        #expect(coloured.output.contains("\u{1B}[1mTo do\u{1B}[0m"))
+            1 to do, 1 finished
+
+            """)
+        let refused = await cli.run(["check", "9"], terminal: true)
+        #expect(refused.errors == "\u{1B}[31merror: no item 9 (the items are numbered 1 to 2)\u{1B}[0m\n")
     }
 
     @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")

@@ -94,26 +94,50 @@ final class PromptTests {
 
     @Test("CLI-14 add without a title opens the add form at the prompt")
     func addForm() async throws {
-        let run = await cli.run([], input: ["add", "", "Buy milk", "add", "cancel", "add", "\"cancel\""], terminal: true)
+        let run = await cli.run([], input: ["add", "", "Buy milk", "add", "cancel", "add", "\"cancel\""], terminal: true,
+                                environment: ["NO_COLOR": "1"])
 
         #expect(run.output.contains("""
             todo> add
-            New to-do: type its title, or cancel. (A to-do titled cancel: type "cancel" in quotes.)
+            New to-do (a to-do titled cancel: type "cancel" in quotes)
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the title holds text
             Title: 
-            Save is disabled while the title is empty.
+            Save needs a title.
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the title holds text
             Title: Buy milk
+              Cancel (Ctrl-C or cancel)   Save (Enter)
             Added 1 “Buy milk”.
             todo> add
-            New to-do: type its title, or cancel. (A to-do titled cancel: type "cancel" in quotes.)
+            New to-do (a to-do titled cancel: type "cancel" in quotes)
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the title holds text
             Title: cancel
             Cancelled: nothing was added.
             todo> add
-            New to-do: type its title, or cancel. (A to-do titled cancel: type "cancel" in quotes.)
+            New to-do (a to-do titled cancel: type "cancel" in quotes)
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the title holds text
             Title: "cancel"
+              Cancel (Ctrl-C or cancel)   Save (Enter)
             Added 2 “cancel”.
             todo> 
             """))
         #expect(try cli.saved().todo.titles == ["cancel", "Buy milk"])
+    }
+
+    @Test("CLI-14 add without a title opens the add form at the prompt (Save dim, then green, in colour)")
+    func addFormInColour() async throws {
+        let run = await cli.run([], input: ["add", "", "Buy milk"], terminal: true)
+
+        let dim = "  Cancel (Ctrl-C or cancel)   \u{1B}[2mSave (Enter)\u{1B}[0m\n"
+        let green = "  Cancel (Ctrl-C or cancel)   \u{1B}[32mSave (Enter)\u{1B}[0m\n"
+        #expect(run.output.contains("""
+            todo> add
+            New to-do (a to-do titled cancel: type "cancel" in quotes)
+            \(dim)Title: 
+            Save needs a title.
+            \(dim)Title: Buy milk
+            \(green)Added 1 “Buy milk”.
+            """))
+        #expect(try cli.saved().todo.titles == ["Buy milk"])
     }
 
     @Test("PC-10 user add alone opens the add form at the prompt")

@@ -166,4 +166,46 @@ extension RealBinaryTests {
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
         #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
     }
+
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
+    func tabAtThePrompt() async throws {
+        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
+
+        #expect(await terminal.waitFor("todo> "))
+        terminal.type("li\t")
+        #expect(await terminal.waitForScreen("todo> list "), "\(terminal.screen)")
+        terminal.type("\u{15}user f\t")
+        #expect(await terminal.waitForScreen("user fetch "), "\(terminal.screen)")
+        terminal.type("\u{15}user list --sort d\t")
+        #expect(await terminal.waitForScreen("user list --sort desc"), "\(terminal.screen)")
+        terminal.type("\u{15}un\t\t")
+        #expect(await terminal.waitForScreen("undone"), "\(terminal.screen)")
+        #expect(terminal.screen.contains { $0.contains("uncheck") && $0.contains("undo ") })
+        terminal.type("\u{15}add Buy m\t\t\n")
+        #expect(await terminal.waitFor("Added 1 “Buy m”."))
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy m"])
+    }
+
+    @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")
+    func bashCompletion() async throws {
+        let folder = todo.url.deletingLastPathComponent().path
+        // In the home folder, so that the line stays short of the terminal's width.
+        try Data().write(to: self.folder.file("store-for-tab.json"))
+        let bash = try PseudoTerminal(URL(fileURLWithPath: "/bin/bash"), arguments: ["--norc", "--noprofile", "-i"],
+                                      environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ",
+                                                    "HOME": self.folder.url.path, "INPUTRC": "/dev/null"])
+
+        bash.type("source <(todo --completion bash)\n")
+        bash.type("todo user f\t")
+        #expect(await bash.waitForScreen("todo user fetch "), "\(bash.screen)")
+        bash.type("\u{15}cd\n")
+        bash.type("todo --store store-for-t\t")
+        #expect(await bash.waitForScreen("store-for-tab.json"), "\(bash.screen)")
+        bash.type("\u{15}exit\n")
+
+        #expect(await bash.exitStatus() == 0, "\(bash.output)")
+    }
 }

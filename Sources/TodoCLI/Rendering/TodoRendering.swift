@@ -2,7 +2,7 @@ import TodoList
 
 /// How to-dos look in the terminal and in `--json`.
 struct TodoRendering {
-    /// Bold section headings; off when the output is not a terminal or NO_COLOR is set.
+    /// Bold section headings and dim finished items; off when the output is not a terminal or NO_COLOR is set.
     let usesColour: Bool
 
     /// The sections that hold any of `items`, each item as `  3 [x] Pay rent` with the
@@ -16,9 +16,10 @@ struct TodoRendering {
             text += heading(finished ? "Finished" : "To do") + "\n"
             for item in section {
                 let number = String(item.number)
-                text += "  " + String(repeating: " ", count: width - number.count) + number
-                text += finished ? " [x] " : " [ ] "
-                text += TerminalText.escaped(item.title) + "\n"
+                var line = "  " + String(repeating: " ", count: width - number.count) + number
+                line += finished ? " [x] " : " [ ] "
+                line += TerminalText.escaped(item.title)
+                text += (finished && usesColour ? "\u{1B}[2m" + line + "\u{1B}[0m" : line) + "\n"
             }
         }
         return text
@@ -32,6 +33,18 @@ struct TodoRendering {
               Action: \(action.title) (\(command) \(item.number))
 
             """
+    }
+
+    /// The add form's buttons, with the key that presses each: Save dim, as the seed's grey
+    /// button, while it cannot save, and green once it can; in words where there is no colour.
+    func formButtons(saveEnabled: Bool) -> String {
+        let save = switch (saveEnabled, usesColour) {
+        case (true, true): "\u{1B}[32mSave (Enter)\u{1B}[0m"
+        case (false, true): "\u{1B}[2mSave (Enter)\u{1B}[0m"
+        case (true, false): "Save (Enter)"
+        case (false, false): "Save (Enter), once the title holds text"
+        }
+        return "  Cancel (Ctrl-C or cancel)   \(save)\n"
     }
 
     private func heading(_ title: String) -> String {

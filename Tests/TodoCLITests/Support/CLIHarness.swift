@@ -16,9 +16,9 @@ final class CLIHarness {
     }
 
     /// One run of `todo --store <store> ARGUMENTS`, with `input` as its standard input.
-    /// `terminal` says whether input and output are a terminal.
+    /// `terminal` says whether input and output are a terminal, `columns` how wide it is.
     @discardableResult
-    func run(_ arguments: [String], input: [String] = [], terminal: Bool = false,
+    func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
              environment: [String: String] = [:], withStore: Bool = true,
              beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
@@ -26,7 +26,7 @@ final class CLIHarness {
         let status = await TodoProgram.run(
             arguments: (withStore ? ["--store", storeURL.path] : []) + arguments,
             environment: environment,
-            terminal: Terminal(isInputInteractive: terminal, isOutputInteractive: terminal),
+            terminal: Terminal(isInputInteractive: terminal, isOutputInteractive: terminal, columns: columns),
             input: ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine),
             output: output,
             errors: errors

@@ -1,0 +1,52 @@
+/// The shells `todo --completion SHELL` writes a script for. Each script only asks
+/// `todo --complete-line` for the words, so what a shell offers is what Tab offers at the
+/// prompt, from the same table of commands.
+enum Shell: String, CaseIterable, Equatable {
+    case bash, zsh, fish
+
+    var completionScript: String {
+        switch self {
+        case .bash:
+            """
+            # Tab completion of todo for bash. Load it with: source <(todo --completion bash)
+            # or keep it as ~/.local/share/bash-completion/completions/todo
+            _todo() {
+                if [[ ${COMP_WORDS[COMP_CWORD-1]} == --store ]]; then
+                    compopt -o default
+                    COMPREPLY=()
+                    return
+                fi
+                local line="${COMP_WORDS[*]:0:COMP_CWORD+1}"
+                local IFS=$'\\n'
+                COMPREPLY=($("${COMP_WORDS[0]}" --complete-line "$line" 2>/dev/null))
+            }
+            complete -F _todo todo
+
+            """
+        case .zsh:
+            """
+            # Tab completion of todo for zsh. Load it, after compinit, with:
+            # source <(todo --completion zsh)
+            _todo() {
+                if [[ ${words[CURRENT-1]} == --store ]]; then
+                    _files
+                    return
+                fi
+                local -a choices
+                choices=(${(f)"$(${words[1]} --complete-line "${(j: :)words[1,CURRENT]}" 2>/dev/null)"})
+                compadd -a choices
+            }
+            compdef _todo todo
+
+            """
+        case .fish:
+            """
+            # Tab completion of todo for fish. Load it with: todo --completion fish | source
+            # or keep it as ~/.config/fish/completions/todo.fish
+            complete -c todo -f -a '(todo --complete-line (commandline -cp))'
+            complete -c todo -l store -r -F
+
+            """
+        }
+    }
+}

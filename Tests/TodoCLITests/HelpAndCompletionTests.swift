@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import Testing
+import TodoCLI
+
+/// Help, Tab completion, the completion scripts and the manual page: all made from the one
+/// table of commands, so each test checks every command is there.
+@MainActor
+@Suite("Help, completion and the manual page")
+struct HelpAndCompletionTests {
+    private let cli: CLIHarness
+
+    init() throws {
+        cli = try CLIHarness()
+    }
+
+    /// Every command's usage, as `help` lists it.
+    static let usages = [
+        "add [TITLE...]", "list [todo|finished]", "search TEXT...", "show N", "check N...", "uncheck N...",
+        "edit N TITLE...", "delete N...", "clear-finished", "undo", "back",
+        "user add FIRST LAST DATE [--again]", "user list [--sort asc|desc|added]", "user fetch [--count N]",
+        "user search [TEXT...]", "user show N", "user delete N...", "home", "birthdays",
+        "doctor [--repair]", "help [COMMAND]", "quit",
+    ]
+
+    /// What the prompt printed between typing `line` and the next prompt.
+    private func answer(to line: String, in output: String) -> String {
+        let start = output.components(separatedBy: "todo> \(line)\n")[1]
+        return start.components(separatedBy: "todo> ")[0]
+    }
+
+    private func widest(_ text: String) -> Int {
+        text.split(separator: "\n").map(\.count).max() ?? 0
+    }
+
+    @Test("CLI-32 help at the prompt fits a 24-line terminal; help COMMAND holds the detail")
+    func helpFits() async {
+        let run = await cli.run([], input: ["help", "help user add"], terminal: true, columns: 80)
+        let help = answer(to: "help", in: run.output)
+        let detail = answer(to: "help user add", in: run.output)
+
+        #expect(help.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 23, "\(help)")
+        for heading in ["To-dos:", "People:", "The store, help and the prompt:"] {
+            #expect(help.contains("\n\(heading)\n"))
+        }
+        for usage in Self.usages {
+            #expect(help.contains(usage), "\(usage)")
+        }
+        #expect(!help.contains("--store") && !help.contains("--version"))
+        #expect(widest(help) <= 80)
+        #expect(detail.hasPrefix("Usage: user add FIRST LAST DATE [--again]\nAdd a person (quote names with spaces).\n"))
+        #expect(detail.contains("unless\n--again is given") || detail.contains("unless --again is given"))
+
+        let narrow = await cli.run([], input: ["help", "help user add"], terminal: true, columns: 50)
+        let commandLine = await cli.run(["--help"], environment: ["COLUMNS": "50"])
+        #expect(widest(answer(to: "help", in: narrow.output)) <= 50)
+        #expect(widest(answer(to: "help user add", in: narrow.output)) <= 50)
+        #expect(widest(commandLine.output) <= 50)
+        #expect(commandLine.output.contains("  user list [--sort asc|desc|added]\n      Show the people, in the order chosen last."))
+    }
+
+    /// The word being typed, what Tab turns it into, and the choices it lists.
+    nonisolated static let completions: [(typed: String, completed: String, choices: [String])] = [
+        ("li", "list", []),
+        ("user f", "fetch", []),
+        ("help us", "user", ["user", "users"]),
+        ("list f", "finished", []),
+        ("user list --s", "--sort", []),
+        ("user list --sort d", "desc", []),
+        ("un", "un", ["uncheck", "undo", "undone"]),
+        ("user ", "", ["add", "delete", "fetch", "list", "search", "show"]),
+        ("add Buy m", "", []),
+        ("check ", "", []),
+    ]
+
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)
+    func tabCompletes(_ example: (typed: String, completed: String, choices: [String])) async {
+        let run = await cli.run(["--complete-line", "todo " + example.typed], withStore: false)
+        let offered = run.output.split(separator: "\n").map(String.init)
+        let expected = example.choices.isEmpty && !example.completed.isEmpty ? [example.completed] : example.choices
+
+        #expect(run.status == 0)
+        #expect(offered == expected)
+        let shared = offered.dropFirst().reduce(offered.first ?? "") { String($0.commonPrefix(with: $1)) }
+        #expect(shared == example.completed)
+    }
+
+    @Test("CLI-34 todo --completion SHELL prints the completion script for bash, zsh or fish")
+    func completionScripts() async {
+        let zsh = await cli.run(["--completion", "zsh"], withStore: false)
+        let fish = await cli.run(["--completion", "fish"], withStore: false)
+        let tcsh = await cli.run(["--completion", "tcsh"], withStore: false)
+
+        #expect(zsh.status == 0 && zsh.output.contains("--complete-line") && zsh.output.contains("compdef _todo todo"))
+        #expect(fish.status == 0 && fish.output.contains("complete -c todo -f -a '(todo --complete-line (commandline -cp))'"))
+        #expect(tcsh == Run(status: 2, output: "",
+                            errors: "error: there is no completion script for “tcsh”; there is one for bash, zsh, fish; see todo --help\n"))
+        #expect(await cli.run(["--complete-line", "todo --store "], withStore: false).output == "")
+        #expect(await cli.run(["--complete-line", "todo --completion "], withStore: false).output == "bash\nfish\nzsh\n")
+        #expect(await cli.run(["--complete-line", "todo --store x.json --json user f"], withStore: false).output == "fetch\n")
+    }
+
+    @Test("CLI-35 todo --man prints the manual page, made from the table of commands")
+    func manualPage() async throws {
+        let run = await cli.run(["--man"], withStore: false)
+        let page = run.output
+
+        #expect(run.status == 0)
+        #expect(page.hasPrefix(".TH TODO 1 "))
+        for usage in Self.usages {
+            #expect(page.contains("\n.B \(usage.replacingOccurrences(of: "-", with: "\\-"))\n"), "\(usage)")
+        }
+        for alias in ["ls", "find", "done", "undone", "rename", "rm", "users", "exit"] {
+            #expect(page.contains("Also: \(alias)."), "\(alias)")
+        }
+        for section in ["OPTIONS", "THE PROMPT", "EXIT STATUS", "ENVIRONMENT"] {
+            #expect(page.contains("\n.SH \(section)\n"))
+        }
+        for option in ["\\-\\-store PATH", "\\-\\-json", "\\-\\-today DATE", "\\-\\-api URL", "\\-\\-completion SHELL", "\\-\\-man"] {
+            #expect(page.contains("\n.B \(option)\n"), "\(option)")
+        }
+        #expect(page.contains("stays theirs until they are deleted"))
+        #expect(page.contains("Tab completes"))
+
+        let man = URL(fileURLWithPath: "/usr/bin/man")
+        if FileManager.default.isExecutableFile(atPath: man.path) {
+            let file = cli.folder.file("todo.1")
+            try page.write(to: file, atomically: true, encoding: .utf8)
+            let rendered = try RealBinary(url: man).run(["--warnings", "-l", file.path], environment: ["MANWIDTH": "80", "MANPAGER": "cat"])
+            #expect(rendered.status == 0)
+            #expect(rendered.errors == "")
+            #expect(rendered.output.contains("user add FIRST LAST DATE [--again]"))
+        }
+    }
+
+    @Test("CLI-36 With --json every command prints one JSON document")
+    func everyCommandSpeaksJSON() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let runs = [
+            await cli.run("--json", "add", "Call", "Ann"), await cli.run("check", "1", "--json"), await cli.run("--json", "undo"),
+            await cli.run("birthdays", "--json"), await cli.run("--json", "user", "list"), await cli.run("doctor", "--json"),
+            await cli.run("--json", "user", "add", "Ada", "Lovelace", "1990-12-10"),
+        ]
+        for run in runs {
+            #expect(run.status == 0)
+            #expect(run.output.hasSuffix("\n") && run.output.dropLast().split(separator: "\n").count == 1, "\(run.output)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil, "\(run.output)")
+        }
+        let added = try #require(try JSONSerialization.jsonObject(with: Data(runs[0].output.utf8)) as? [String: Any])
+        #expect(added["number"] as? Int == 2)
+        #expect(added["title"] as? String == "Call Ann")
+        #expect(added["finished"] as? Bool == false)
+        #expect(runs[1].output == #"{"message":"Checked 1 “Buy milk”."}"# + "\n")
+        #expect(runs[2].output == #"{"message":"Undid: checked “Buy milk”."}"# + "\n")
+        #expect(runs[3].output == #"{"birthdays":[],"leftOut":[]}"# + "\n")
+        #expect(runs[4].output == #"{"users":[]}"# + "\n")
+        let doctor = try #require(try JSONSerialization.jsonObject(with: Data(runs[5].output.utf8)) as? [String: Any])
+        #expect(doctor["sound"] as? Bool == true)
+        #expect(doctor["todo"] as? Int == 2)
+        #expect(doctor["path"] as? String == cli.storeURL.path)
+        let person = try #require(try JSONSerialization.jsonObject(with: Data(runs[6].output.utf8)) as? [String: Any])
+        #expect(person["firstName"] as? String == "Ada")
+        #expect(person["birthDate"] as? String == "1990-12-10")
+    }
+}
