@@ -22,8 +22,8 @@ extension Session {
         guard report.isSound else {
             let count = report.findings.count == 1 ? "a problem" : "\(report.findings.count) problems"
             let repair = report.findings.allSatisfy(\.isRepairable)
-                ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
-                : "todo doctor --repair cannot mend all of it; see above"
+                ? "\(typed("doctor --repair")) keeps a copy of each file and rebuilds the store from what they hold"
+                : "\(typed("doctor --repair")) cannot mend all of it; see above"
             throw CommandError.refused("the store \(TerminalText.escaped(report.path)) has \(count); it was left as it is. \(repair)")
         }
         if !json && report.exists {

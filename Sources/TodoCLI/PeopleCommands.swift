@@ -77,7 +77,9 @@ extension Session {
     private func fillInUserForm(again: Bool) throws {
         let form = userList.openAddForm()
         form.again = again
+        let buttons = FormButtons(usesColour: peopleRendering.usesColour, saveNeeds: "the three fields are filled")
         say("New person: type each field; cancel leaves the form.")
+        write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>, field: AddUserViewModel.Field)] = [
             ("First name: ", "first name", \.firstName, .firstName), ("Last name: ", "last name", \.lastName, .lastName),
             ("Date of birth (YYYY-MM-DD or DD-MM-YYYY): ", "date of birth", \.birthDate, .birthDate),
@@ -98,6 +100,7 @@ extension Session {
             }
         }
         // Every field is what Save takes now; only someone already there stops it.
+        write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         do {
             let person: Person
             do {
@@ -125,7 +128,7 @@ extension Session {
         if json {
             return write(JSON.object([("users", .array(userList.listed.map(personJSON)))]).line)
         }
-        write(peopleRendering.list(userList.listed, order: userList.sortOrder))
+        write(peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
     }
 
     private func fetchUsers(_ words: [String]) async throws {
@@ -138,20 +141,20 @@ extension Session {
         switch try await userList.fetchMore(count: count) {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
-            let invalid = report.invalid == 0 ? "" : ", \(report.invalid) left out (invalid, or more than asked for)"
-            let repeated = report.repeated == 0 ? "" : ", \(report.repeated) here already or deleted"
+            let counts = "\(Self.count(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
+                + "\(report.invalid) skipped (invalid, or beyond the count asked for)"
             if report.new == 0 {
-                say("Nothing new came: \(pages) brought nobody new\(repeated)\(invalid). Try again later with: user fetch")
+                say("Nothing new came from \(pages): \(counts). Try again later with: \(typed("user fetch"))")
             } else {
-                say("Loaded \(pages): \(Self.count(report.new, "person", "people")) new\(repeated)\(invalid).")
+                say("Loaded \(pages): \(counts).")
             }
         case .failed(let error, let saved) where saved == 0:
             throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
-                                       + "try again with: user fetch")
+                                       + "try again with: \(typed("user fetch"))")
         case .failed(let error, let saved):
-            write(peopleRendering.list(userList.listed, order: userList.sortOrder))
+            write(peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
             throw CommandError.refused("\(error.localizedDescription); showing the \(Self.count(saved, "person", "people")) saved on this "
-                                       + "computer. Try again with: user fetch")
+                                       + "computer. Try again with: \(typed("user fetch"))")
         }
     }
 
@@ -162,13 +165,13 @@ extension Session {
             return write(JSON.object([("users", .array(result.people.map(personJSON)))]).line)
         }
         if userList.isEmpty {
-            return say("\(UserListViewModel.nobodyYet) \(PeopleRendering.howToAdd), or load people with: user fetch")
+            return say(nobodyHint)
         }
         guard !result.people.isEmpty else {
             let remembered = result.rememberedUnmatched.map { " (answered from memory: a search for \(quoted($0)) found nobody)" } ?? ""
-            return say("Nobody matches \(quoted(query))\(remembered). Load more people with: user fetch")
+            return say("Nobody matches \(quoted(query))\(remembered). Load more people with: \(typed("user fetch"))")
         }
-        write(peopleRendering.list(result.people, order: userList.sortOrder))
+        write(peopleRendering.list(result.people, order: userList.sortOrder, emptyHint: nobodyHint))
     }
 
     private func showUser(_ words: [String]) throws {
@@ -193,7 +196,7 @@ extension Session {
         let named = people.count == 1
             ? "\(people[0].number) \(quoted(people[0].fullName))"
             : "\(people.count) people: " + people.map { String($0.number) }.joined(separator: ", ")
-        say("Deleted \(named); undo brings \(people.count == 1 ? "them" : "them all") back.")
+        say("Deleted \(named); \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")
     }
 
     private func home(_ words: [String]) throws {
@@ -204,13 +207,14 @@ extension Session {
                 ("users", .array(userList.listed.map(personJSON))),
             ]).line)
         }
-        write(peopleRendering.home(latest: userList.latest, people: userList.listed, order: userList.sortOrder))
+        write(peopleRendering.home(latest: userList.latest, people: userList.listed, order: userList.sortOrder,
+                                   emptyHint: nobodyHint))
     }
 
     private func birthdays(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("birthdays takes no arguments", command: "birthdays") }
         let (upcoming, leftOut) = (userList.upcomingBirthdays, userList.withoutUpcomingBirthday)
-        guard json else { return write(peopleRendering.birthdays(upcoming, leftOut: leftOut)) }
+        guard json else { return write(peopleRendering.birthdays(upcoming, leftOut: leftOut, emptyHint: nobodyHint)) }
         write(JSON.object([
             ("birthdays", .array(upcoming.map { birthday in
                 .object([("date", .string(birthday.date.iso)), ("daysAway", .number(birthday.daysAway)),
@@ -240,6 +244,12 @@ extension Session {
         case 2 where words[0] == option: return words[1]
         default: throw CommandError.usage("\(command) takes only \(option)", command: command)
         }
+    }
+
+    /// What the people commands say when nobody is stored: how to add someone, and how to load people.
+    private var nobodyHint: String {
+        "\(UserListViewModel.nobodyYet) Add someone with: \(typed("user add FIRST LAST YYYY-MM-DD")), "
+            + "or load people with: \(typed("user fetch"))"
     }
 
     /// What an add prints: the person, as data with `--json`.

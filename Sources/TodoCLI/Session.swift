@@ -212,6 +212,11 @@ final class Session {
 
     // MARK: - Printing
 
+    /// A command as the user types it here: after `todo` in the shell, alone at the prompt.
+    func typed(_ command: String) -> String {
+        readsLines ? command : "todo " + command
+    }
+
     func write(_ text: String) {
         output.write(text)
     }

@@ -84,8 +84,9 @@ extension Session {
     /// user types cancel or ends the input.
     private func fillInAddForm() throws {
         let form = todoList.openAddForm()
+        let buttons = FormButtons(usesColour: rendering.usesColour, saveNeeds: "the title holds text")
         say("New to-do (a to-do titled cancel: type \"cancel\" in quotes)")
-        write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
+        write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         while true {
             guard let line = readLine(prompt: "Title: "),
                   line.trimmingCharacters(in: .whitespaces) != "cancel" else {
@@ -97,9 +98,9 @@ extension Session {
             form.title = Words.split(line, leading: 0).rest
             if form.saveButton.isEnabled { break }
             say("Save needs a title.")
-            write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
+            write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         }
-        write(rendering.formButtons(saveEnabled: form.saveButton.isEnabled))
+        write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         let item = try saving(form)
         if json {
             write(TodoRendering.json(item).line)
@@ -134,7 +135,7 @@ extension Session {
             return write(TodoRendering.json(shown).line)
         }
         if todoList.isEmpty {
-            return say("Nothing here yet. Add a to-do with: add TITLE")
+            return say("Nothing here yet. Add a to-do with: \(typed("add TITLE"))")
         }
         let sections = shown.isEmpty
             ? (words[0] == "todo" ? "Nothing left to do.\n" : "Nothing is finished yet.\n")
@@ -227,7 +228,7 @@ extension Session {
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Deleted \(Self.named(items)).")
+        say("Deleted \(Self.named(items)); \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back.")
     }
 
     private func clearFinished(_ words: [String]) throws {
@@ -240,7 +241,7 @@ extension Session {
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Cleared \(count) finished \(count == 1 ? "item" : "items").")
+        say("Cleared \(count) finished \(count == 1 ? "item" : "items"); \(typed("undo")) brings \(count == 1 ? "it" : "them") back.")
     }
 
     private func undo(_ words: [String]) throws {

@@ -48,7 +48,9 @@ final class CommandTests {
     func emptyListHint() async {
         let run = await cli.run("list")
 
-        #expect(run == Run(status: 0, output: "Nothing here yet. Add a to-do with: add TITLE\n", errors: ""))
+        #expect(run == Run(status: 0, output: "Nothing here yet. Add a to-do with: todo add TITLE\n", errors: ""))
+        let prompt = await cli.run([], input: ["list"], terminal: true)
+        #expect(prompt.output.contains("todo> list\nNothing here yet. Add a to-do with: add TITLE\n"))
     }
 
     @Test("CLI-4 list todo and list finished show one section and keep the numbers")
@@ -67,10 +69,10 @@ final class CommandTests {
         #expect(await cli.run("check", "2") == Run(status: 0, output: "Checked 2 “Call Ann”.\n", errors: ""))
         #expect(try cli.saved() == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann"), finished(3, "Pay rent")], next: 4))
         #expect(await cli.run("uncheck", "2") == Run(status: 0, output: "Unchecked 2 “Call Ann”.\n", errors: ""))
-        #expect(await cli.run("delete", "3") == Run(status: 0, output: "Deleted 3 “Pay rent”.\n", errors: ""))
+        #expect(await cli.run("delete", "3") == Run(status: 0, output: "Deleted 3 “Pay rent”; todo undo brings it back.\n", errors: ""))
 
         #expect(try cli.saved() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 4))
-        #expect(await cli.run("rm", "1") == Run(status: 0, output: "Deleted 1 “Buy milk”.\n", errors: ""))
+        #expect(await cli.run("rm", "1") == Run(status: 0, output: "Deleted 1 “Buy milk”; todo undo brings it back.\n", errors: ""))
         #expect(try cli.saved() == list(todo: [todo(2, "Call Ann")], next: 4))
     }
 
@@ -251,7 +253,7 @@ final class CommandTests {
     func clearFinishedAndUndo() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
-        #expect(await cli.run("clear-finished").output == "Cleared 1 finished item.\n")
+        #expect(await cli.run("clear-finished").output == "Cleared 1 finished item; todo undo brings it back.\n")
         #expect(try cli.saved().finished.isEmpty)
         #expect(await cli.run("undo").output == "Undid: cleared 1 finished to-do.\n")
         #expect(try cli.saved().finished.titles == ["Pay rent"])
@@ -351,7 +353,7 @@ final class NumberTests {
         #expect(await cli.run("check", "1").output == "Checked 1 “A”.\n")
         #expect(await cli.run("check", "2").output == "Checked 2 “B”.\n")
         #expect(await cli.run("add", "E").output == "Added 5 “E”.\n")
-        #expect(await cli.run("delete", "3").output == "Deleted 3 “C”.\n")
+        #expect(await cli.run("delete", "3").output == "Deleted 3 “C”; todo undo brings it back.\n")
 
         #expect(await cli.run("list").output == """
             To do
@@ -371,7 +373,7 @@ final class NumberTests {
         try cli.seed(todo: ["A", "B", "C", "D", "E", "F"])
 
         #expect(await cli.run("check", "1", "2", "5") == Run(status: 0, output: "Checked 3 items: 1, 2 and 5.\n", errors: ""))
-        #expect(await cli.run("delete", "3-4") == Run(status: 0, output: "Deleted 2 items: 3 and 4.\n", errors: ""))
+        #expect(await cli.run("delete", "3-4") == Run(status: 0, output: "Deleted 2 items: 3 and 4; todo undo brings them back.\n", errors: ""))
         #expect(try cli.saved() == list(todo: [todo(6, "F")], finished: [finished(5, "E"), finished(2, "B"), finished(1, "A")], next: 7))
         let before = try cli.storeBytes()
 

@@ -27,7 +27,7 @@ final class FetchCommandTests {
     func fetchFillsTheStore() async throws {
         let run = await cli.run(api + ["user", "fetch", "--count", "10"])
 
-        #expect(run == Run(status: 0, output: "Loaded page 1: 10 people new.\n", errors: ""))
+        #expect(run == Run(status: 0, output: "Loaded page 1: 10 new people, 0 here already or deleted, 0 skipped (invalid, or beyond the count asked for).\n", errors: ""))
         let people = try FileStore(url: cli.storeURL).loadPeople().everyone
         #expect(people.count == 10)
         #expect(people.first?.email == "adam.kim@example.com")
@@ -41,7 +41,7 @@ final class FetchCommandTests {
 
         let second = await cli.run(api + ["user", "fetch", "--count=10"])
 
-        #expect(second == Run(status: 0, output: "Loaded page 2: 8 people new, 2 here already or deleted.\n", errors: ""))
+        #expect(second == Run(status: 0, output: "Loaded page 2: 8 new people, 2 here already or deleted, 0 skipped (invalid, or beyond the count asked for).\n", errors: ""))
         #expect(server.requests.map { $0.contains("page=2") } == [false, true])
         #expect(Set(server.requests.map { $0.split(separator: "&").last! }).count == 1)
         let list = await cli.run("users")
@@ -50,11 +50,26 @@ final class FetchCommandTests {
         #expect(list.output.contains("Олена Коваленко"))
     }
 
+    @Test("RU-18 A page that brings nobody new is followed by the next, up to three more (the CLI)")
+    func pagesOfRepeats() async throws {
+        let page = try Self.fixture("page-1.3-10-users.json")
+        let repeating = try LocalHTTPServer { _ in .json(page) }
+        let api = ["--api", repeating.baseURL.absoluteString]
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        let again = await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        #expect(again == Run(status: 0, output: "Nothing new came from pages 2 to 5: 0 new people, 40 here already or deleted, "
+                             + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo user fetch\n", errors: ""))
+        #expect(repeating.requests.count == 5)
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.count == 10)
+    }
+
     @Test("RU-6 A deleted person is never shown again and never loaded again (the CLI)")
     func deleteThenFetchAgain() async throws {
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
-        #expect(await cli.run("user", "delete", "1").output == "Deleted 1 “Adam Kim”; undo brings them back.\n")
+        #expect(await cli.run("user", "delete", "1").output == "Deleted 1 “Adam Kim”; todo undo brings them back.\n")
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
         #expect(!(await cli.run("users")).output.contains("Adam Kim"))
@@ -65,7 +80,7 @@ final class FetchCommandTests {
         let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
 
         #expect(run == Run(status: 1, output: "", errors: "error: no internet connection, and nobody is saved on this "
-                           + "computer yet; try again with: user fetch\n"))
+                           + "computer yet; try again with: todo user fetch\n"))
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
@@ -79,7 +94,7 @@ final class FetchCommandTests {
         #expect(run.status == 1)
         #expect(run.output.hasPrefix("Users (in the order added)\n   1 24-11-1977  Adam Kim\n"))
         #expect(run.errors == "error: no internet connection; showing the 10 people saved on this computer. "
-                + "Try again with: user fetch\n")
+                + "Try again with: todo user fetch\n")
         #expect(try cli.storeBytes() == before)
     }
 
@@ -97,8 +112,8 @@ final class FetchCommandTests {
         let run = await cli.run(["--api", failing.baseURL.absoluteString, "user", "fetch"])
 
         let expected = saved == 0
-            ? "error: \(message), and nobody is saved on this computer yet; try again with: user fetch\n"
-            : "error: \(message); showing the 10 people saved on this computer. Try again with: user fetch\n"
+            ? "error: \(message), and nobody is saved on this computer yet; try again with: todo user fetch\n"
+            : "error: \(message); showing the 10 people saved on this computer. Try again with: todo user fetch\n"
         #expect(run.errors == expected)
         #expect(run.status == 1)
         #expect(run.output.isEmpty == (saved == 0))
@@ -121,10 +136,10 @@ final class FetchCommandTests {
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
         #expect(await cli.run("user", "search", "herrero").output == "Users (in the order added)\n  4 09-06-1993  Dolores Herrero\n")
-        #expect(await cli.run("user", "search", "zzq").output == "Nobody matches “zzq”. Load more people with: user fetch\n")
+        #expect(await cli.run("user", "search", "zzq").output == "Nobody matches “zzq”. Load more people with: todo user fetch\n")
         #expect(await cli.run("user", "search", "zzqx").output
                 == "Nobody matches “zzqx” (answered from memory: a search for “zzq” found nobody). "
-                + "Load more people with: user fetch\n")
+                + "Load more people with: todo user fetch\n")
         #expect(server.requests.count == 1)
         let json = await cli.run("--json", "user", "search", "gil@")
         #expect(json.output.hasPrefix("{\"users\":[{\"number\":9,"))
@@ -137,7 +152,7 @@ final class FetchCommandTests {
 
         let run = await cli.run(api + ["user", "search", "Zelda"])
 
-        #expect(run == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: user fetch\n", errors: ""))
+        #expect(run == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: todo user fetch\n", errors: ""))
         #expect(server.requests.count == 1)
     }
 

@@ -86,7 +86,7 @@ final class PeopleCommandTests {
               Last name:     -
               Date of birth: -
 
-            Nobody has been added yet. Add someone with: user add FIRST LAST YYYY-MM-DD
+            Nobody has been added yet. Add someone with: todo user add FIRST LAST YYYY-MM-DD, or load people with: todo user fetch
 
             """)
     }
@@ -94,7 +94,7 @@ final class PeopleCommandTests {
     @Test("UA-6 With nobody added, the list shows a message instead of nothing (the CLI)")
     func emptyList() async {
         #expect(await cli.run("users") == Run(status: 0, output: """
-            Nobody has been added yet. Add someone with: user add FIRST LAST YYYY-MM-DD
+            Nobody has been added yet. Add someone with: todo user add FIRST LAST YYYY-MM-DD, or load people with: todo user fetch
 
             """, errors: ""))
     }
@@ -130,7 +130,7 @@ final class PeopleCommandTests {
 
         #expect(listed.output == "Users (by last name, A to Z)\n  2 14-03-1990  Zoë Adams\n  1 01-07-1985  José Núñez\n")
         #expect(shown == Run(status: 0, output: "1 José Núñez (JN)\n  Born:       01-07-1985\n  Age:        41 YEARS OLD\n", errors: ""))
-        #expect(deleted == Run(status: 0, output: "Deleted 2 “Zoë Adams”; undo brings them back.\n", errors: ""))
+        #expect(deleted == Run(status: 0, output: "Deleted 2 “Zoë Adams”; todo undo brings them back.\n", errors: ""))
         #expect(try people().map(\.fullName) == ["José Núñez"])
         #expect(await cli.run("user", "show", "2").errors == "error: no person 2 (the one person is numbered 1)\n")
         #expect(await cli.run("user", "delete", "one").status == 2)
@@ -170,7 +170,8 @@ final class PeopleCommandTests {
     @Test("BD-7 With nobody added, the upcoming birthdays say so (the CLI)")
     func noBirthdays() async {
         #expect(await cli.run("birthdays") == Run(status: 0, output: "No birthdays to show: nobody has been added yet. "
-                                                  + "Add someone with: user add FIRST LAST YYYY-MM-DD\n", errors: ""))
+                                                  + "Add someone with: todo user add FIRST LAST YYYY-MM-DD, or load people with: todo user fetch\n",
+                                                  errors: ""))
     }
 
     @Test("PC-9 A --today that is not a date is a usage error", arguments: ["2026-02-30", "today", ""])

@@ -144,11 +144,12 @@ final class PromptTests {
     func peopleAddForm() async throws {
         let run = await cli.run([], input: ["user add", "Zoë", "", "R2D2", "Adams", "1990-03-14",
                                             "user add", "zoë", "adams", "14-03-1990", "yes",
-                                            "user add", "Bo", "cancel"], terminal: true)
+                                            "user add", "Bo", "cancel"], terminal: true, environment: ["NO_COLOR": "1"])
 
         #expect(run.output.contains("""
             todo> user add
             New person: type each field; cancel leaves the form.
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: Zoë
             Last name: 
             The last name is needed.
@@ -156,17 +157,21 @@ final class PromptTests {
             Invalid last name: the last name cannot hold “2”; a name holds letters, spaces, hyphens, apostrophes and periods
             Last name: Adams
             Date of birth (YYYY-MM-DD or DD-MM-YYYY): 1990-03-14
+              Cancel (Ctrl-C or cancel)   Save (Enter)
             Added 1 Zoë Adams, born 14-03-1990.
             todo> user add
             New person: type each field; cancel leaves the form.
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: zoë
             Last name: adams
             Date of birth (YYYY-MM-DD or DD-MM-YYYY): 14-03-1990
+              Cancel (Ctrl-C or cancel)   Save (Enter)
             Already in the list: Zoë Adams (1) is in the list already
             Add them again? (yes/no): yes
             Added 2 zoë adams, born 14-03-1990.
             todo> user add
             New person: type each field; cancel leaves the form.
+              Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: Bo
             Last name: cancel
             Cancelled: nobody was added.

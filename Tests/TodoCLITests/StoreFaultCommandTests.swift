@@ -17,8 +17,8 @@ final class StoreFaultCommandTests {
     @Test("SF-14 A search that finds nobody writes nothing where nothing may be written")
     func searchWritesNothing() async throws {
         let nothing = await cli.run("user", "search", "Zelda")
-        #expect(nothing == Run(status: 0, output: "Nobody has been added yet. Add someone with: user add FIRST LAST YYYY-MM-DD, "
-                               + "or load people with: user fetch\n", errors: ""))
+        #expect(nothing == Run(status: 0, output: "Nobody has been added yet. Add someone with: todo user add FIRST LAST YYYY-MM-DD, "
+                               + "or load people with: todo user fetch\n", errors: ""))
         #expect(try cli.folder.contents() == [])
 
         await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
@@ -28,7 +28,7 @@ final class StoreFaultCommandTests {
 
         let readOnly = await cli.run("user", "search", "Zelda")
 
-        #expect(readOnly == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: user fetch\n", errors: ""))
+        #expect(readOnly == Run(status: 0, output: "Nobody matches “Zelda”. Load more people with: todo user fetch\n", errors: ""))
         #expect(try cli.storeBytes() == before)
         #expect(try cli.folder.contents() == ["store.json", "store.json.lock"])
     }

@@ -4,22 +4,21 @@ import UserList
 struct PeopleRendering {
     let usesColour: Bool
 
-    static let howToAdd = "Add someone with: user add FIRST LAST YYYY-MM-DD"
-
-    func home(latest: LatestUserCard, people: [Person], order: PeopleOrder) -> String {
+    func home(latest: LatestUserCard, people: [Person], order: PeopleOrder, emptyHint: String) -> String {
         """
         \(heading("Latest added"))
           First name:    \(TerminalText.escaped(latest.firstName))
           Last name:     \(TerminalText.escaped(latest.lastName))
           Date of birth: \(latest.birthDate)
 
-        """ + "\n" + list(people, order: order)
+        """ + "\n" + list(people, order: order, emptyHint: emptyHint)
     }
 
     /// `Users (by last name, A to Z)`, then `  1 14-03-1990  Zoë Adams` for each, with the
     /// number each keeps; the date comes first so the columns line up whatever the names' scripts.
-    func list(_ people: [Person], order: PeopleOrder) -> String {
-        guard !people.isEmpty else { return "\(UserListViewModel.nobodyYet) \(Self.howToAdd)\n" }
+    /// `emptyHint` is what is said instead when the list is empty.
+    func list(_ people: [Person], order: PeopleOrder, emptyHint: String) -> String {
+        guard !people.isEmpty else { return emptyHint + "\n" }
         let width = String(people.map(\.number).max() ?? 0).count
         var text = heading("Users (\(Self.describe(order)))") + "\n"
         for person in people {
@@ -52,9 +51,9 @@ struct PeopleRendering {
     }
 
     /// The upcoming birthdays, then who they leave out and why.
-    func birthdays(_ upcoming: [UpcomingBirthday], leftOut: [Person]) -> String {
+    func birthdays(_ upcoming: [UpcomingBirthday], leftOut: [Person], emptyHint: String) -> String {
         guard !upcoming.isEmpty || !leftOut.isEmpty else {
-            return "No birthdays to show: \(UserListViewModel.nobodyYet.lowercased()) \(Self.howToAdd)\n"
+            return "No birthdays to show: \(emptyHint.prefix(1).lowercased() + emptyHint.dropFirst())\n"
         }
         var text = ""
         if !upcoming.isEmpty {

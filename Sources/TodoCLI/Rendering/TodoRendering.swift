@@ -35,18 +35,6 @@ struct TodoRendering {
             """
     }
 
-    /// The add form's buttons, with the key that presses each: Save dim, as the seed's grey
-    /// button, while it cannot save, and green once it can; in words where there is no colour.
-    func formButtons(saveEnabled: Bool) -> String {
-        let save = switch (saveEnabled, usesColour) {
-        case (true, true): "\u{1B}[32mSave (Enter)\u{1B}[0m"
-        case (false, true): "\u{1B}[2mSave (Enter)\u{1B}[0m"
-        case (true, false): "Save (Enter)"
-        case (false, false): "Save (Enter), once the title holds text"
-        }
-        return "  Cancel (Ctrl-C or cancel)   \(save)\n"
-    }
-
     private func heading(_ title: String) -> String {
         usesColour ? "\u{1B}[1m\(title)\u{1B}[0m" : title
     }
