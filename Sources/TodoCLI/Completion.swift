@@ -15,18 +15,71 @@ enum Completion {
     /// that the line is a shell's, which starts with the program's name and may hold the
     /// options of the command line.
     static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = Session.commands) -> [String] {
-        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        let current = line.last.map { $0.isWhitespace } ?? true ? "" : words.removeLast()
+        var (words, current) = shell ? shellWords(line) : promptWords(line)
+        // `--sort=d` is `--sort d`: the shells and the prompt's editor complete the part after `=`.
+        if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
+            words.append(String(current[..<equals]))
+            current = String(current[current.index(after: equals)...])
+        }
         if shell {
             words = Array(words.dropFirst())
             if let last = words.last, globalOptions.contains(where: { $0.name == last && $0.takesValue }) {
                 return last == "--completion" ? matching(current, ["bash", "fish", "zsh"]) : []
             }
             words = withoutGlobalOptions(words)
+        } else {
+            words = words.filter { $0 != "--json" }
         }
-        let choices = choices(after: words, commands: commands, offeringGlobalOptions: shell && words.isEmpty)
+        let choices = choices(after: words, commands: commands, shell: shell)
         // An option only for a word that starts like one: after `check `, a number is meant.
         return matching(current, current.hasPrefix("-") ? choices : choices.filter { !$0.hasPrefix("-") })
+    }
+
+    /// The words before the cursor at the prompt, split where the line editor splits them, and
+    /// the word being typed (empty after a space).
+    private static func promptWords(_ line: String) -> (words: [String], current: String) {
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let current = line.last.map { $0.isWhitespace } ?? true ? "" : words.removeLast()
+        return (words, current)
+    }
+
+    /// The words of a shell's line as the shell passes them to a program, quotes and
+    /// backslashes taken off (`my\ store.json`, `"user"`), and the word being typed.
+    private static func shellWords(_ line: String) -> (words: [String], current: String) {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if let open = quote {
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    current.append(character)
+                }
+            } else if character.isWhitespace {
+                if inWord {
+                    words.append(current)
+                    current = ""
+                }
+                inWord = false
+                continue
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else {
+                current.append(character)
+            }
+            inWord = true
+        }
+        return (words, current)
     }
 
     /// The words in `choices` that start with `typed`, whatever its case.
@@ -36,13 +89,13 @@ enum Completion {
     }
 
     /// What may come after `words`, a command's start.
-    private static func choices(after words: [String], commands: [Command], offeringGlobalOptions: Bool) -> [String] {
+    private static func choices(after words: [String], commands: [Command], shell: Bool) -> [String] {
         let spellings = commands.flatMap { command in ([command.name] + command.aliases).map { $0.split(separator: " ").map(String.init) } }
         let firstWords = spellings.map { $0[0] }
         let lowered = words.map { $0.lowercased() }
         switch lowered.count {
         case 0:
-            return firstWords + (offeringGlobalOptions ? globalOptions.map(\.name) : [])
+            return firstWords + (shell ? globalOptions.map(\.name) : ["--json"])
         case 1 where lowered[0] == "help":
             return firstWords
         case 2 where lowered[0] == "help":

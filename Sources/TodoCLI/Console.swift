@@ -48,8 +48,9 @@ public protocol TextOutput: AnyObject {
 @MainActor
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input. On a terminal the
-    /// reader shows `prompt` first.
-    func readLine(prompt: String) -> String?
+    /// reader shows `prompt` first, and Tab completes commands when `completesCommands` says
+    /// a command is being typed (not a form's field, whose text is the user's own).
+    func readLine(prompt: String, completesCommands: Bool) -> String?
 }
 
 /// Buffered output to a file descriptor: a long list is written in a few system calls,
@@ -98,7 +99,7 @@ final class PlainLineReader: LineReader {
         self.output = output
     }
 
-    func readLine(prompt: String) -> String? {
+    func readLine(prompt: String, completesCommands: Bool) -> String? {
         output.write(prompt)
         output.flush()
         return Swift.readLine(strippingNewline: true)
@@ -133,8 +134,9 @@ final class EditLineReader: LineReader {
         TabCompletion.install(from: library)
     }
 
-    func readLine(prompt: String) -> String? {
+    func readLine(prompt: String, completesCommands: Bool) -> String? {
         output.flush()
+        TabCompletion.completesCommands = completesCommands
         guard let line = readLineFunction(prompt) else { return nil }
         defer { free(line) }
         if line.pointee != 0 {
@@ -154,6 +156,8 @@ private enum TabCompletion {
     /// names when there is nothing to offer. Written once, before the first line is read.
     nonisolated(unsafe) private static var lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     nonisolated(unsafe) private static var completionOver: UnsafeMutablePointer<Int32>?
+    /// Whether the line being read is a command; Tab offers nothing in a form's field.
+    nonisolated(unsafe) static var completesCommands = true
 
     static func install(from library: UnsafeMutableRawPointer) {
         guard let hook = dlsym(library, "rl_attempted_completion_function"),
@@ -168,7 +172,7 @@ private enum TabCompletion {
     /// shares), then each match, then nil; the library frees them all.
     private static let complete: Complete = { _, _, end in
         completionOver?.pointee = 1
-        guard let line = lineBuffer?.pointee else { return nil }
+        guard completesCommands, let line = lineBuffer?.pointee else { return nil }
         // The cursor is counted in characters of the line, not in bytes.
         let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
         let matches = MainActor.assumeIsolated { Completion.candidates(forLine: typed) }

@@ -3,25 +3,23 @@
 /// so none of them can describe a command the others do not know.
 @MainActor
 enum Help {
-    /// An option of the command line, and whether it means anything on a line at the prompt.
+    /// An option of the command line, as help and the manual page describe it.
     struct Option {
         let usage: String
         let summary: String
-        let atPrompt: Bool
     }
 
     static let options: [Option] = [
         Option(usage: "--store PATH", summary: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
-               + "else ~/.local/share/todo-stories/store.json", atPrompt: false),
+               + "else ~/.local/share/todo-stories/store.json"),
         Option(usage: "--json", summary: "Print what the command shows as one JSON document; a command that only says "
-               + "what it did prints {\"message\": …}.", atPrompt: true),
-        Option(usage: "--today DATE", summary: "Count ages and birthdays from DATE (YYYY-MM-DD), not today.", atPrompt: false),
-        Option(usage: "--api URL", summary: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/",
-               atPrompt: false),
-        Option(usage: "--completion SHELL", summary: "Print the Tab completion script for bash, zsh or fish.", atPrompt: false),
-        Option(usage: "--man", summary: "Print the manual page: todo --man | man -l -", atPrompt: false),
-        Option(usage: "-h, --help", summary: "Show this help.", atPrompt: false),
-        Option(usage: "--version", summary: "Show the version.", atPrompt: false),
+               + "what it did prints {\"message\": …}. Help and the version stay text; errors stay on standard error."),
+        Option(usage: "--today DATE", summary: "Count ages and birthdays from DATE (YYYY-MM-DD), not today."),
+        Option(usage: "--api URL", summary: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"),
+        Option(usage: "--completion SHELL", summary: "Print the Tab completion script for bash, zsh or fish."),
+        Option(usage: "--man", summary: "Print the manual page: todo --man | man -l -"),
+        Option(usage: "-h, --help", summary: "Show the commands and options; after a command, how it is used."),
+        Option(usage: "--version", summary: "Show the version."),
     ]
 
     static let description = "Keeps a to-do list and the people whose birthdays you track in a file on this computer. "
@@ -30,8 +28,11 @@ enum Help {
     static let numbering = "N is the number list shows an item or a person with. It stays theirs until they are "
         + "deleted, whatever is added, checked or deleted around them. Several numbers and ranges (check 1 2 5, "
         + "delete 3-6) make one change: all of it or none."
-    static let keys = "Tab completes commands, options and their values; Ctrl-C drops the line being typed, or "
-        + "cancels a form; Ctrl-D, quit or exit leave."
+    static let keys = "Tab completes commands, options and their values, and Tab twice lists the choices; Ctrl-C "
+        + "drops the line being typed, or cancels a form; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
+        + "quit or exit leave."
+    static let piped = "Piped in, lines run one by one with no prompt; a failed line is reported as line N: error: …, "
+        + "the rest still run, and the exit status is 1 if any line failed."
     static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed), 2 a usage error."
     static let colour = "Colour only on a terminal, and never when NO_COLOR is set."
 
@@ -43,9 +44,9 @@ enum Help {
             text += "\n\(group.title):\n"
             text += table(group.commands.map { ($0.usage, $0.summary + aliases(of: $0)) }, width: width)
         }
-        text += "\n" + wrapped("Options, anywhere on the line until -- (in a title, only before it):", width: width)
+        text += "\n" + wrapped("Options, anywhere on the line until -- (in a title or a search, only before its first word):", width: width)
         text += table(options.map { ($0.usage, $0.summary) }, width: width)
-        text += "\n" + wrapped(exitStatus + " " + colour, width: width)
+        text += "\n" + wrapped(piped + " " + exitStatus + " " + colour, width: width)
         return text
     }
 

@@ -31,13 +31,23 @@ enum Manual {
                 }
             }
         }
-        page += ".SH OPTIONS\nOptions are taken anywhere on the line, until \\-\\-; in a title, only before it.\n"
+        page += ".SH OPTIONS\nOptions are taken anywhere on the line, until \\-\\-; in a title or a search, only before its first word.\n"
         for option in Help.options {
             page += ".TP\n.B \(text(option.usage))\n\(text(option.summary))\n"
         }
         page += """
-            .SH THE PROMPT
+            .SH THE PROMPT AND SCRIPTS
             \(text(Help.keys))
+            .PP
+            \(text(Help.piped))
+            .SH COMPLETION
+            Tab completion in a shell asks todo for the words, from the same table as this page:
+            .PP
+            .nf
+            source <(todo \\-\\-completion bash)
+            source <(todo \\-\\-completion zsh)
+            todo \\-\\-completion fish | source
+            .fi
             .SH EXIT STATUS
             \(text(Help.exitStatus))
             .SH ENVIRONMENT
@@ -52,7 +62,20 @@ enum Manual {
             Where people are loaded from, when \\-\\-api is not given.
             .TP
             .B NO_COLOR
-            \(text(Help.colour))
+            When set and not empty, no colour is used. Without it, colour is used only on a terminal.
+            .SH FILES
+            .TP
+            .I ~/.local/share/todo\\-stories/store.json
+            The store: the to\\-dos, the people and what undo can undo.
+            .TP
+            .I store.json.journal
+            The changes since the store was last written, beside it; todo folds it into the store.
+            .TP
+            .I store.json.lock
+            Taken while a command changes the store, so two never change it at once.
+            .TP
+            .I store.json.damaged\\-YYYYMMDD\\-HHMMSS
+            What doctor \\-\\-repair keeps of a damaged file before it rebuilds the store.
 
             """
         return page
@@ -61,7 +84,17 @@ enum Manual {
     /// `plain` as roff text: a backslash is shown as one, a line cannot start a request,
     /// and a hyphen stays a hyphen (so options can be searched for and copied).
     private static func text(_ plain: String) -> String {
-        let escaped = plain.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in plain.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.value > 0x7E:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex + "]"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
             .joined(separator: "\n")

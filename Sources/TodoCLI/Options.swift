@@ -73,10 +73,12 @@ struct Options {
                 options.request = .version
                 return options
             case "--man":
+                guard words.isEmpty && rest.isEmpty else { throw Invalid(message: "--man takes nothing else on the line") }
                 options.request = .manual
                 return options
             case "--completion":
                 let name = try value(of: name, attached, &rest, "a shell: " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
+                guard words.isEmpty && rest.isEmpty else { throw Invalid(message: "--completion takes a shell and nothing else") }
                 guard let shell = Shell(rawValue: name) else {
                     throw Invalid(message: "there is no completion script for \(quoted(name)); there is one for "
                                   + Shell.allCases.map(\.rawValue).joined(separator: ", "))
@@ -111,6 +113,9 @@ struct Options {
 
     private static let globalNames: Set<String> = ["--help", "-h", "--version", "--json", "--store", "--today", "--api",
                                                    "--completion", "--complete-line", "--man"]
+
+    /// The options that are given when todo starts, and mean nothing on a line at its prompt.
+    static let startOnly = globalNames.subtracting(["--json", "--help", "-h"])
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than
     /// taken for a file of that name.

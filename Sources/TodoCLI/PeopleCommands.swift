@@ -152,7 +152,8 @@ extension Session {
             throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
                                        + "try again with: \(typed("user fetch"))")
         case .failed(let error, let saved):
-            write(peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
+            write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
+                       : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
             throw CommandError.refused("\(error.localizedDescription); showing the \(Self.count(saved, "person", "people")) saved on this "
                                        + "computer. Try again with: \(typed("user fetch"))")
         }

@@ -118,7 +118,12 @@ final class Session {
         guard !plain.isEmpty, let (command, nameLength) = try? command(for: plain), let leading = command.textAfter else {
             let words = try Words.split(line)
             let dashes = words.firstIndex(of: "--") ?? words.endIndex
-            return (words[..<dashes].filter { $0 != "--json" } + words[dashes...].dropFirst(), words[..<dashes].contains("--json"))
+            let options = words[..<dashes]
+            // `list --help` at the prompt is `help list`, as `todo list --help` is.
+            if let help = options.firstIndex(where: { $0 == "--help" || $0 == "-h" }) {
+                return (["help"] + options[..<help].filter { $0 != "--json" }, false)
+            }
+            return (options.filter { $0 != "--json" } + words[dashes...].dropFirst(), options.contains("--json"))
         }
         var (words, text) = Words.split(line, leading: nameLength + leading)
         var json = false
@@ -143,12 +148,12 @@ final class Session {
         readsLines = true
         isPrompt = terminal.isInputInteractive
         if isPrompt {
-            write("todo \(TodoProgram.version): type help for the commands, quit to leave.\n")
+            write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: width))
         }
         var anyFailed = false
         var lineNumber = 0
         while !wantsToQuit {
-            guard let line = input.readLine(prompt: prompt) else {
+            guard let line = input.readLine(prompt: prompt, completesCommands: true) else {
                 if isPrompt { write("\n") }
                 if isPrompt && Interrupt.arrived() { continue }
                 break
@@ -160,7 +165,13 @@ final class Session {
             do {
                 (words, lineAsksForJSON) = try Self.words(of: line)
             } catch {
-                report(CommandError.refused("a quote is not closed (\(error.quote))"))
+                report(CommandError.malformed("a quote is not closed (\(error.quote))"))
+                anyFailed = true
+                continue
+            }
+            if let option = words.dropLast(Self.textStart(of: words) == nil ? 0 : 1).first(where: Self.isStartOnly) {
+                let name = option.prefix { $0 != "=" }
+                report(CommandError.malformed("\(name) is given when todo starts (todo \(name) …), not on a line"))
                 anyFailed = true
                 continue
             }
@@ -169,6 +180,11 @@ final class Session {
             }
         }
         return anyFailed && !isPrompt ? 1 : 0
+    }
+
+    /// Whether `word` is an option that only the command line takes: `--store`, `--today=…`.
+    private static func isStartOnly(_ word: String) -> Bool {
+        Options.startOnly.contains(String(word.prefix { $0 != "=" }))
     }
 
     private var prompt: String {
@@ -260,7 +276,7 @@ final class Session {
     /// The next line typed at the prompt, or nil at the end of the input or at Ctrl-C, which
     /// cancels what asked for the line and nothing more.
     func readLine(prompt: String) -> String? {
-        guard let line = input.readLine(prompt: prompt) else {
+        guard let line = input.readLine(prompt: prompt, completesCommands: false) else {
             write("\n")
             _ = Interrupt.arrived()
             return nil

@@ -11,14 +11,14 @@ enum Shell: String, CaseIterable, Equatable {
             # Tab completion of todo for bash. Load it with: source <(todo --completion bash)
             # or keep it as ~/.local/share/bash-completion/completions/todo
             _todo() {
-                if [[ ${COMP_WORDS[COMP_CWORD-1]} == --store ]]; then
+                local previous=${COMP_WORDS[COMP_CWORD-1]}
+                if [[ $previous == --store || ( $previous == = && ${COMP_WORDS[COMP_CWORD-2]} == --store ) ]]; then
                     compopt -o default
                     COMPREPLY=()
                     return
                 fi
-                local line="${COMP_WORDS[*]:0:COMP_CWORD+1}"
                 local IFS=$'\\n'
-                COMPREPLY=($("${COMP_WORDS[0]}" --complete-line "$line" 2>/dev/null))
+                COMPREPLY=($("${COMP_WORDS[0]}" --complete-line "${COMP_LINE:0:COMP_POINT}" 2>/dev/null))
             }
             complete -F _todo todo
 

@@ -135,6 +135,12 @@ final class CommandTests {
         #expect(await cli.run("add", "Read", "about", "--json", "output")
                 == Run(status: 0, output: "Added 3 “Read about --json output”.\n", errors: ""))
         #expect(try cli.saved().todo.titles == ["Read about --json output", "--json", "Buy milk"])
+
+        let other = cli.folder.file("other.json")
+        let prompt = await cli.run([], input: ["list --store \(other.path)", "list --help"], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(prompt.errors == "error: --store is given when todo starts (todo --store …), not on a line\n")
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+        #expect(prompt.output.contains("todo> list --help\nUsage: list [todo|finished]\nShow the list, or one section.\n"))
     }
 
     @Test("CLI-8 search shows the matches with the numbers list gives them")

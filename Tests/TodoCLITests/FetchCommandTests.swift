@@ -98,6 +98,18 @@ final class FetchCommandTests {
         #expect(try cli.storeBytes() == before)
     }
 
+    @Test("CLI-36 With --json every command prints one JSON document (a user fetch that fails)")
+    func failedFetchAsJSON() async throws {
+        await cli.run(api + ["user", "fetch", "--count", "10"])
+
+        let run = await cli.run(["--api", "http://127.0.0.1:1/", "--json", "user", "fetch"])
+
+        #expect(run.status == 1)
+        #expect(run.output == (await cli.run("user", "list", "--json")).output)
+        #expect(run.output.hasPrefix(#"{"users":[{"number":1,"#))
+        #expect(run.errors.hasPrefix("error: no internet connection; showing the 10 people saved"))
+    }
+
     @Test("RU-10 The API failing is named, with or without people saved, and changes nothing (the CLI)", arguments: [
         (0, LocalHTTPServer.Reply.json("<html>oops</html>", status: 500), "randomuser.me answered HTTP 500"),
         (10, .json("<html>slow down</html>", status: 429), "randomuser.me answered HTTP 429: too many requests, try again later"),

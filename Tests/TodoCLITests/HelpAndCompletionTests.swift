@@ -70,6 +70,8 @@ struct HelpAndCompletionTests {
         ("un", "un", ["uncheck", "undo", "undone"]),
         ("user ", "", ["add", "delete", "fetch", "list", "search", "show"]),
         ("add Buy m", "", []),
+        ("user list --sort=d", "desc", []),
+        ("--js", "--json", []),
         ("check ", "", []),
     ]
 
@@ -98,6 +100,13 @@ struct HelpAndCompletionTests {
         #expect(await cli.run(["--complete-line", "todo --store "], withStore: false).output == "")
         #expect(await cli.run(["--complete-line", "todo --completion "], withStore: false).output == "bash\nfish\nzsh\n")
         #expect(await cli.run(["--complete-line", "todo --store x.json --json user f"], withStore: false).output == "fetch\n")
+        for line in [#"todo --store my\ store.json li"#, #"todo "user" li"#, "todo --api http://127.0.0.1:9/ li",
+                     "todo --store 'my store.json' li"] {
+            #expect(await cli.run(["--complete-line", line], withStore: false).output == "list\n", "\(line)")
+        }
+        #expect(await cli.run(["--complete-line", "todo --store=st"], withStore: false).output == "")
+        #expect(await cli.run(["--completion", "bash", "list"], withStore: false)
+                == Run(status: 2, output: "", errors: "error: --completion takes a shell and nothing else; see todo --help\n"))
     }
 
     @Test("CLI-35 todo --man prints the manual page, made from the table of commands")
@@ -113,7 +122,7 @@ struct HelpAndCompletionTests {
         for alias in ["ls", "find", "done", "undone", "rename", "rm", "users", "exit"] {
             #expect(page.contains("Also: \(alias)."), "\(alias)")
         }
-        for section in ["OPTIONS", "THE PROMPT", "EXIT STATUS", "ENVIRONMENT"] {
+        for section in ["OPTIONS", "THE PROMPT AND SCRIPTS", "COMPLETION", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
             #expect(page.contains("\n.SH \(section)\n"))
         }
         for option in ["\\-\\-store PATH", "\\-\\-json", "\\-\\-today DATE", "\\-\\-api URL", "\\-\\-completion SHELL", "\\-\\-man"] {
@@ -121,6 +130,8 @@ struct HelpAndCompletionTests {
         }
         #expect(page.contains("stays theirs until they are deleted"))
         #expect(page.contains("Tab completes"))
+        #expect(await cli.run(["--man", "list"], withStore: false)
+                == Run(status: 2, output: "", errors: "error: --man takes nothing else on the line; see todo --help\n"))
 
         let man = URL(fileURLWithPath: "/usr/bin/man")
         if FileManager.default.isExecutableFile(atPath: man.path) {

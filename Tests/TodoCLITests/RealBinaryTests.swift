@@ -173,9 +173,9 @@ extension RealBinaryTests {
 
         #expect(await terminal.waitFor("todo> "))
         terminal.type("li\t")
-        #expect(await terminal.waitForScreen("todo> list "), "\(terminal.screen)")
+        #expect(await terminal.waitForScreen("todo> list"), "\(terminal.screen)")
         terminal.type("\u{15}user f\t")
-        #expect(await terminal.waitForScreen("user fetch "), "\(terminal.screen)")
+        #expect(await terminal.waitForScreen("todo> user fetch"), "\(terminal.screen)")
         terminal.type("\u{15}user list --sort d\t")
         #expect(await terminal.waitForScreen("user list --sort desc"), "\(terminal.screen)")
         terminal.type("\u{15}un\t\t")
@@ -183,10 +183,14 @@ extension RealBinaryTests {
         #expect(terminal.screen.contains { $0.contains("uncheck") && $0.contains("undo ") })
         terminal.type("\u{15}add Buy m\t\t\n")
         #expect(await terminal.waitFor("Added 1 “Buy m”."))
+        terminal.type("add\n")
+        #expect(await terminal.waitFor("Title: "))
+        terminal.type("li\t\n")
+        #expect(await terminal.waitFor("Added 2 “li”."), "\(terminal.screen)")
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy m"])
+        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["li", "Buy m"])
     }
 
     @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")
@@ -203,7 +207,11 @@ extension RealBinaryTests {
         #expect(await bash.waitForScreen("todo user fetch "), "\(bash.screen)")
         bash.type("\u{15}cd\n")
         bash.type("todo --store store-for-t\t")
-        #expect(await bash.waitForScreen("store-for-tab.json"), "\(bash.screen)")
+        #expect(await bash.waitForScreen("todo --store store-for-tab.json"), "\(bash.screen)")
+        bash.type("\u{15}todo --store=store-for-t\t")
+        #expect(await bash.waitForScreen("todo --store=store-for-tab.json"), "\(bash.screen)")
+        bash.type("\u{15}todo --api http://127.0.0.1:9/ us\t")
+        #expect(await bash.waitForScreen("todo --api http://127.0.0.1:9/ user"), "\(bash.screen)")
         bash.type("\u{15}exit\n")
 
         #expect(await bash.exitStatus() == 0, "\(bash.output)")

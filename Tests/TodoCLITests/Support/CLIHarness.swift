@@ -78,7 +78,7 @@ final class ScriptedInput: LineReader {
         self.beforeLine = beforeLine
     }
 
-    func readLine(prompt: String) -> String? {
+    func readLine(prompt: String, completesCommands: Bool) -> String? {
         echo?.write(prompt)
         guard next < lines.count else { return nil }
         beforeLine(next)
