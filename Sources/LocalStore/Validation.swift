@@ -69,6 +69,11 @@ extension StoreDocument {
             if let index = indexes.first(where: { $0 < 0 || $0 > Self.largestNumber }) {
                 found.append("undo step \(offset + 1) of \(history.count) puts an item back at position \(index)")
             }
+            // A step is made from the positions of one list, so no two are the same.
+            var positions = Set<Int>()
+            if let index = indexes.first(where: { !positions.insert($0).inserted }) {
+                found.append("undo step \(offset + 1) of \(history.count) puts two items back at position \(index)")
+            }
             if let number = numbers.first(where: { $0 < 1 || $0 > Self.largestNumber }) {
                 found.append("undo step \(offset + 1) of \(history.count) brings back an item numbered \(number)")
             }

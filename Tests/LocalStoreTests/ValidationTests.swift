@@ -82,6 +82,12 @@ struct ValidationTests {
         OutOfRange(testDescription: "undo step puts an item back at position -1", problem: "puts an item back at position -1") {
             $0[path: ["undo", 0, "todos", "restoring", 0, "index"]] = -1
         },
+        OutOfRange(testDescription: "undo step puts two items back at one position", problem: "puts two items back at position") {
+            var other = $0[path: ["undo", 0, "todos", "restoring", 0]] as? [String: Any] ?? [:]
+            other[path: ["item", "id"]] = UUID().uuidString
+            other[path: ["item", "number"]] = 7
+            $0[path: ["undo", 0, "todos", "restoring"]] = ($0[path: ["undo", 0, "todos", "restoring"]] as? [Any] ?? []) + [other]
+        },
         OutOfRange(testDescription: "undo step brings back an item numbered 0", problem: "brings back an item numbered 0") {
             $0[path: ["undo", 0, "todos", "restoring", 0, "item", "number"]] = 0
         },

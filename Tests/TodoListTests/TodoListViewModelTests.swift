@@ -262,6 +262,16 @@ struct TodoListViewModelTests {
 
         #expect(added.number == 1)
         #expect(sut.todos == list(todo: [added], next: 2))
+
+        let second = sut.openAddForm()
+        second.title = "D"
+        try second.save()
+        try sut.undo()
+        try sut.undo()
+        #expect(sut.todos.isEmpty)
+        let third = sut.openAddForm()
+        third.title = "E"
+        #expect(try third.save().number == 1)
     }
 
     @Test("A list and the forms and details it opens are all released when it goes")

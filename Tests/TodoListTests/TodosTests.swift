@@ -86,13 +86,13 @@ struct TodosTests {
 
     @Test("Adds in a row number the new items one after the other, the last on top, skipping ids already there")
     func addsInARow() throws {
-        var todos = makeTodos(todo: ["A"])
+        var todos = makeTodos(todo: ["A"], finished: ["Z"])
 
-        let steps = try todos.add(contentsOf: [(id(2), " B "), (id(1), "A again"), (id(3), "C"), (id(2), "B again")])
+        let steps = try todos.add(contentsOf: [(id(3), " B "), (id(1), "A again"), (id(2), "Z again"), (id(4), "C"), (id(3), "B again")])
 
-        #expect(steps == [TodoStep(kind: .add, removing: [id(2)], restoring: []), TodoStep(kind: .add, removing: [id(3)], restoring: [])])
-        #expect(todos == list(todo: [todo(3, "C"), todo(2, "B"), todo(1, "A")], next: 4))
-        #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [(id(4), "D"), (id(5), "  ")]) }
+        #expect(steps == [TodoStep(kind: .add, removing: [id(3)], restoring: []), TodoStep(kind: .add, removing: [id(4)], restoring: [])])
+        #expect(todos == list(todo: [todo(4, "C"), todo(3, "B"), todo(1, "A")], finished: [finished(2, "Z")], next: 5))
+        #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [(id(5), "D"), (id(6), "  ")]) }
         #expect(todos.todo.count == 3)
         #expect(try todos.add(contentsOf: []) == [])
     }
