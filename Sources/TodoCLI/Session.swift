@@ -32,7 +32,8 @@ final class Session {
     /// True when a person types the lines at a prompt: only then do the add form and the
     /// detail stay open and ask for more.
     private(set) var isPrompt = false
-    private var wantsToQuit = false
+    /// Set by quit: the prompt stops reading.
+    var wantsToQuit = false
     /// The number of the line being run, when lines are piped in: an error names it.
     private var pipedLine: Int?
     /// Whether the line being run asked for JSON itself (`list --json` at the prompt).
@@ -65,16 +66,6 @@ final class Session {
         ("To-dos", todoCommands), ("People", peopleCommands), ("The store, help and the prompt", promptCommands),
     ]
 
-    static let promptCommands: [Command] = [
-        Command("doctor", arguments: "[--repair]", summary: "Check the store and say what it holds, changing nothing.",
-                details: "With --repair it keeps a copy of each damaged file beside it and rebuilds the store from "
-                    + "what the files still hold.",
-                reads: .nothing) { session, words in try session.doctor(words) },
-        Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
-                reads: .nothing) { session, words in try session.help(words) },
-        Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
-                reads: .nothing) { session, words in try session.quit(words) },
-    ]
 
     /// The command `words` start with, and how many words its name takes. Names are matched
     /// whatever their case; a name a letter or two away from one is answered with it.
@@ -282,91 +273,5 @@ final class Session {
             return nil
         }
         return line
-    }
-
-    // MARK: - Help and quit
-
-    private func help(_ words: [String]) throws {
-        switch words.count {
-        case 0 where readsLines:
-            write(Help.promptOverview(Self.commandGroups, width: width))
-        case 0:
-            write(Help.overview(Self.commandGroups, width: width))
-        default:
-            let family = Self.commands.filter { $0.name.hasPrefix(words[0].lowercased() + " ") }
-            if words.count == 1 && !family.isEmpty {
-                return write(family.map { Help.usage(of: $0, width: width) }.joined(separator: "\n"))
-            }
-            let (command, nameLength) = try Self.command(for: words)
-            guard nameLength == words.count else {
-                throw CommandError.usage("help takes one command name", command: "help")
-            }
-            write(Help.usage(of: command, width: width))
-        }
-    }
-
-    private func quit(_ words: [String]) throws {
-        guard words.isEmpty else { throw CommandError.usage("quit takes no arguments", command: "quit") }
-        wantsToQuit = true
-    }
-
-    // MARK: - Numbers
-
-    /// The item `list` shows with the number in `word`.
-    func item(numbered word: String) throws -> TodoItem {
-        let number = try Self.number(word, of: "item")
-        guard let item = todoList.todos.item(numbered: number) else { throw noItem(word) }
-        return item
-    }
-
-    /// The refusal of a number no item has.
-    func noItem(_ word: String) -> CommandError {
-        .refused("no item \(word) (\(Self.numbersInUse(todoList.todos.all.map(\.number), noun: "item")))")
-    }
-
-    /// The numbers that name something, said so a user sees which to type: numbers stay with
-    /// their items, so a count would not tell.
-    static func numbersInUse(_ numbers: [Int], noun: String, plural: String? = nil) -> String {
-        let many = plural ?? noun + "s"
-        let numbers = numbers.sorted()
-        guard let first = numbers.first, let last = numbers.last else { return "the list is empty" }
-        if numbers.count == 1 { return "the one \(noun) is numbered \(first)" }
-        if last - first + 1 == numbers.count { return "the \(many) are numbered \(first) to \(last)" }
-        if numbers.count <= 6 {
-            return "the \(many) are numbered " + numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
-        }
-        return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
-    }
-
-    /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
-    /// at a time, so a range far past the list costs no more than the list.
-    func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
-        let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 2, !parts[0].isEmpty, parts[1].isEmpty {
-            throw CommandError.malformed("\(quoted(word)) is not a range: a range is two numbers, the lower first, as 3-6")
-        }
-        guard parts.count == 2, !parts[0].isEmpty else {
-            let number = try Self.number(word, of: noun)
-            return number...number
-        }
-        let (first, last) = (try Self.number(parts[0], of: noun), try Self.number(parts[1], of: noun))
-        guard first <= last else {
-            throw CommandError.malformed("\(quoted(word)) is not a range: it goes from the lower number up, as \(last)-\(first)")
-        }
-        return first...last
-    }
-
-    /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
-    /// refused rather than guessed at.
-    static func isPlainNumber(_ word: String) -> Bool {
-        !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
-
-    /// The number in `word`: plain digits, from 1.
-    static func number(_ word: String, of noun: String) throws -> Int {
-        guard isPlainNumber(word), let number = Int(word), number >= 1 else {
-            throw CommandError.malformed("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
-        }
-        return number
     }
 }

@@ -266,37 +266,6 @@ extension Session {
         items.first { $0.id == id }?.title ?? ""
     }
 
-    /// The item a command names: by its number, or at the prompt, the one whose detail is open.
-    private func target(_ words: [String], of command: String) throws -> TodoItem {
-        switch words.count {
-        case 0:
-            guard isPrompt, let detail = todoList.detail, let item = todoList.todos.item(withID: detail.item.id) else {
-                throw CommandError.usage("\(command) needs an item number", command: command)
-            }
-            return item
-        case 1:
-            return try item(numbered: words[0])
-        default:
-            throw CommandError.usage("\(command) takes one item number", command: command)
-        }
-    }
-
-    /// The items a command names, by numbers and ranges (`1 2 5`, `3-6`), each once, in the
-    /// order named; at the prompt, with none, the one whose detail is open.
-    private func targets(_ words: [String], of command: String) throws -> [TodoItem] {
-        guard !words.isEmpty else { return [try target(words, of: command)] }
-        let byNumber = Dictionary(todoList.todos.all.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-        var items: [TodoItem] = []
-        var named = Set<Int>()
-        for word in words {
-            for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
-                guard let item = byNumber[number] else { throw noItem(String(number)) }
-                items.append(item)
-            }
-        }
-        return items
-    }
-
     /// After a change to the item open at the prompt, shows it as it is now.
     private func showDetailAgain(_ items: [TodoItem]) {
         guard items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id else { return }

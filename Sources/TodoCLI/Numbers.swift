@@ -1,0 +1,94 @@
+import TodoList
+
+/// How commands read the numbers users type: one (`5`), a range (`3-6`), plain digits only,
+/// or none at the prompt for the open item; and how a refusal says which numbers are in use.
+extension Session {
+    /// The item a command names: by its number, or at the prompt, the one whose detail is open.
+    func target(_ words: [String], of command: String) throws -> TodoItem {
+        switch words.count {
+        case 0:
+            guard isPrompt, let detail = todoList.detail, let item = todoList.todos.item(withID: detail.item.id) else {
+                throw CommandError.usage("\(command) needs an item number", command: command)
+            }
+            return item
+        case 1:
+            return try item(numbered: words[0])
+        default:
+            throw CommandError.usage("\(command) takes one item number", command: command)
+        }
+    }
+
+    /// The items a command names, by numbers and ranges (`1 2 5`, `3-6`), each once, in the
+    /// order named; at the prompt, with none, the one whose detail is open.
+    func targets(_ words: [String], of command: String) throws -> [TodoItem] {
+        guard !words.isEmpty else { return [try target(words, of: command)] }
+        let byNumber = Dictionary(todoList.todos.all.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        var items: [TodoItem] = []
+        var named = Set<Int>()
+        for word in words {
+            for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
+                guard let item = byNumber[number] else { throw noItem(String(number)) }
+                items.append(item)
+            }
+        }
+        return items
+    }
+
+    /// The item `list` shows with the number in `word`.
+    func item(numbered word: String) throws -> TodoItem {
+        let number = try Self.number(word, of: "item")
+        guard let item = todoList.todos.item(numbered: number) else { throw noItem(word) }
+        return item
+    }
+
+    /// The refusal of a number no item has.
+    func noItem(_ word: String) -> CommandError {
+        .refused("no item \(word) (\(Self.numbersInUse(todoList.todos.all.map(\.number), noun: "item")))")
+    }
+
+    /// The numbers that name something, said so a user sees which to type: numbers stay with
+    /// their items, so a count would not tell.
+    static func numbersInUse(_ numbers: [Int], noun: String, plural: String? = nil) -> String {
+        let many = plural ?? noun + "s"
+        let numbers = numbers.sorted()
+        guard let first = numbers.first, let last = numbers.last else { return "the list is empty" }
+        if numbers.count == 1 { return "the one \(noun) is numbered \(first)" }
+        if last - first + 1 == numbers.count { return "the \(many) are numbered \(first) to \(last)" }
+        if numbers.count <= 6 {
+            return "the \(many) are numbered " + numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+        }
+        return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
+    }
+
+    /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
+    /// at a time, so a range far past the list costs no more than the list.
+    func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
+        let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, !parts[0].isEmpty, parts[1].isEmpty {
+            throw CommandError.malformed("\(quoted(word)) is not a range: a range is two numbers, the lower first, as 3-6")
+        }
+        guard parts.count == 2, !parts[0].isEmpty else {
+            let number = try Self.number(word, of: noun)
+            return number...number
+        }
+        let (first, last) = (try Self.number(parts[0], of: noun), try Self.number(parts[1], of: noun))
+        guard first <= last else {
+            throw CommandError.malformed("\(quoted(word)) is not a range: it goes from the lower number up, as \(last)-\(first)")
+        }
+        return first...last
+    }
+
+    /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
+    /// refused rather than guessed at.
+    static func isPlainNumber(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// The number in `word`: plain digits, from 1.
+    static func number(_ word: String, of noun: String) throws -> Int {
+        guard isPlainNumber(word), let number = Int(word), number >= 1 else {
+            throw CommandError.malformed("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
+        }
+        return number
+    }
+}

@@ -1,0 +1,38 @@
+/// The commands about the program itself rather than the lists: checking the store, help,
+/// and leaving the prompt.
+extension Session {
+    static let promptCommands: [Command] = [
+        Command("doctor", arguments: "[--repair]", summary: "Check the store and say what it holds; --repair mends it.",
+                details: "Alone it changes nothing. With --repair it keeps a copy of each damaged file beside it and rebuilds the store from "
+                    + "what the files still hold.",
+                reads: .nothing) { session, words in try session.doctor(words) },
+        Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
+                reads: .nothing) { session, words in try session.help(words) },
+        Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
+                reads: .nothing) { session, words in try session.quit(words) },
+    ]
+
+    private func help(_ words: [String]) throws {
+        switch words.count {
+        case 0 where readsLines:
+            write(Help.promptOverview(Self.commandGroups, width: width))
+        case 0:
+            write(Help.overview(Self.commandGroups, width: width))
+        default:
+            let family = Self.commands.filter { $0.name.hasPrefix(words[0].lowercased() + " ") }
+            if words.count == 1 && !family.isEmpty {
+                return write(family.map { Help.usage(of: $0, width: width) }.joined(separator: "\n"))
+            }
+            let (command, nameLength) = try Self.command(for: words)
+            guard nameLength == words.count else {
+                throw CommandError.usage("help takes one command name", command: "help")
+            }
+            write(Help.usage(of: command, width: width))
+        }
+    }
+
+    private func quit(_ words: [String]) throws {
+        guard words.isEmpty else { throw CommandError.usage("quit takes no arguments", command: "quit") }
+        wantsToQuit = true
+    }
+}
