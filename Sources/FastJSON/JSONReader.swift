@@ -10,8 +10,9 @@ import Foundation
 /// It points into the bytes it reads, so it is only lent to the body of `read(_:_:)`, and it
 /// cannot be copied: no reader outlives its bytes.
 public struct JSONReader: ~Copyable {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    // Internal, not private, for the string reading in JSONReader+Strings.swift.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -255,7 +256,7 @@ public struct JSONReader: ~Copyable {
         return bytes[position - 1] == end
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws -> Bool {
+    mutating func readLiteral(_ literal: StaticString) throws -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count,
               memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0 else { return false }
@@ -294,82 +295,5 @@ public struct JSONReader: ~Copyable {
 
     private func text(_ range: Range<Int>) -> Substring {
         Substring(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
-    private func string(from text: UnsafeBufferPointer<UInt8>, isASCII: Bool, at start: Int) throws -> String {
-        let string = String(decoding: text, as: UTF8.self)
-        // Decoding replaces bytes that are not UTF-8; then the string no longer has the same bytes.
-        guard isASCII || string.utf8.elementsEqual(text) else {
-            throw Error(offset: start, expected: "UTF-8 text")
-        }
-        return string
-    }
-
-    /// The rest of a string that holds an escape, from its first byte at `start`.
-    private mutating func readEscapedString(from start: Int) throws -> String {
-        var unescaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return try unescaped.withUnsafeBufferPointer { try string(from: $0, isASCII: false, at: start) }
-            case UInt8(ascii: "\\"):
-                try readEscape(into: &unescaped)
-            case ..<0x20:
-                position -= 1
-                throw error(expected: "a control character to be escaped")
-            default:
-                unescaped.append(byte)
-            }
-        }
-        throw error(expected: "the end of the string")
-    }
-
-    private mutating func readEscape(into unescaped: inout [UInt8]) throws {
-        guard position < bytes.count else { throw error(expected: "an escape") }
-        let letter = bytes[position]
-        position += 1
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(letter)
-        case UInt8(ascii: "b"): unescaped.append(0x08)
-        case UInt8(ascii: "f"): unescaped.append(0x0C)
-        case UInt8(ascii: "n"): unescaped.append(0x0A)
-        case UInt8(ascii: "r"): unescaped.append(0x0D)
-        case UInt8(ascii: "t"): unescaped.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = UInt32(try readHexQuad())
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard try readLiteral("\\u") else { throw error(expected: "the second half of a surrogate pair") }
-                let low = UInt32(try readHexQuad())
-                guard (0xDC00..<0xE000).contains(low) else { throw error(expected: "the second half of a surrogate pair") }
-                scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
-            }
-            guard let character = Unicode.Scalar(scalar) else { throw error(expected: "a character, not half of a surrogate pair") }
-            unescaped.append(contentsOf: String(character).utf8)
-        default:
-            position -= 1
-            throw error(expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
-        }
-    }
-
-    private mutating func readHexQuad() throws -> UInt16 {
-        guard bytes.count - position >= 4 else { throw error(expected: "four hexadecimal digits") }
-        var value: UInt16 = 0
-        for offset in 0..<4 {
-            guard let digit = Self.hexDigit(bytes[position + offset]) else { throw error(expected: "four hexadecimal digits") }
-            value = value << 4 | UInt16(digit)
-        }
-        position += 4
-        return value
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

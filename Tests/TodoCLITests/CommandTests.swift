@@ -62,48 +62,6 @@ final class CommandTests {
         #expect(await cli.run("list", "someday").status == 2)
     }
 
-    @Test("CLI-5 check, uncheck and delete act on the item with that number")
-    func checkUncheckDeleteByNumber() async throws {
-        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
-
-        #expect(await cli.run("check", "2") == Run(status: 0, output: "Checked 2 “Call Ann”.\n", errors: ""))
-        #expect(try cli.saved() == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann"), finished(3, "Pay rent")], next: 4))
-        #expect(await cli.run("uncheck", "2") == Run(status: 0, output: "Unchecked 2 “Call Ann”.\n", errors: ""))
-        #expect(await cli.run("delete", "3") == Run(status: 0, output: "Deleted 3 “Pay rent”; todo undo brings it back.\n", errors: ""))
-
-        #expect(try cli.saved() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 4))
-        #expect(await cli.run("rm", "1") == Run(status: 0, output: "Deleted 1 “Buy milk”; todo undo brings it back.\n", errors: ""))
-        #expect(try cli.saved() == list(todo: [todo(2, "Call Ann")], next: 4))
-    }
-
-    @Test("CLI-6 A number that names no item is refused and changes nothing")
-    func numberOutOfRange() async throws {
-        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
-        let before = try cli.storeBytes()
-
-        let run = await cli.run("check", "7")
-
-        #expect(run == Run(status: 1, output: "", errors: "error: no item 7 (the items are numbered 1 to 3)\n"))
-        #expect(try cli.storeBytes() == before)
-    }
-
-    @Test("CLI-7 Something that is not an item number is a usage error and changes nothing",
-          arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣", "3-1", "1-"])
-    func notAnItemNumber(text: String) async throws {
-        try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
-        let before = try cli.storeBytes()
-
-        let run = await cli.run("check", text)
-
-        #expect(run.status == 2)
-        #expect(run.output == "")
-        #expect(run.errors.hasPrefix("error: "))
-        #expect(run.errors.filter { $0 == "\n" }.count == 1)
-        #expect(try cli.storeBytes() == before)
-        #expect(await cli.run("check", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1 to 3)\n"))
-        #expect(try cli.storeBytes() == before)
-    }
-
     @Test("CLI-28 A mistyped command is answered with the one meant; case does not matter", arguments: [
         (["lst"], "error: unknown command “lst”; did you mean “list”?\n"),
         (["chek", "1"], "error: unknown command “chek”; did you mean “check”?\n"),
@@ -302,109 +260,11 @@ final class CommandTests {
         #expect(refused.errors == "\u{1B}[31merror: no item 9 (the items are numbered 1 to 2)\u{1B}[0m\n")
     }
 
-    @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")
-    func doctor() async throws {
-        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
-        await cli.run("add", "Call Ann")
-        await cli.run("check", "1")
-        let before = try cli.storeBytes()
-        let journal = try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal"))
-
-        let run = await cli.run("doctor")
-
-        #expect(run == Run(status: 0, output: """
-            Store: \(cli.storeURL.path)
-              Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
-              Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 2 changes since the store was written
-              To-dos:    1 to do, 2 finished
-              People:    0, 0 deleted, 0 searches remembered
-              Undo:      2 changes can be undone
-              Left over: none
-            The store is sound.
-
-            """, errors: ""))
-        #expect(try cli.storeBytes() == before)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal")) == journal)
-        try Data("{".utf8).write(to: cli.storeURL)
-        let damaged = await cli.run("doctor")
-        #expect(damaged.status == 1)
-        #expect(damaged.output.contains("Problem in \(cli.storeURL.path), byte 1: it is not a todo store as JSON: "))
-        #expect(damaged.errors == "error: the store \(cli.storeURL.path) has a problem; it was left as it is. "
-                + "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold\n")
-        #expect(try cli.storeBytes() == Data("{".utf8))
-    }
-
     @Test("A refused command on a finished item says why")
     func checkingAFinishedItem() async throws {
         try cli.seed(finished: ["Pay rent"])
 
         #expect(await cli.run("check", "1").errors == "error: “Pay rent” is already finished; nothing was changed\n")
         #expect(await cli.run("add").errors == "error: a title cannot be empty; nothing was added\n")
-    }
-}
-
-@MainActor
-@Suite("The todo command: numbers that stay with their items")
-final class NumberTests {
-    private let cli: CLIHarness
-
-    init() throws {
-        cli = try CLIHarness()
-    }
-
-    @Test("CLI-23 Numbers stay with their items, so a number read once names the same item later")
-    func numbersStay() async throws {
-        try cli.seed(todo: ["A", "B", "C", "D"])
-
-        #expect(await cli.run("check", "1").output == "Checked 1 “A”.\n")
-        #expect(await cli.run("check", "2").output == "Checked 2 “B”.\n")
-        #expect(await cli.run("add", "E").output == "Added 5 “E”.\n")
-        #expect(await cli.run("delete", "3").output == "Deleted 3 “C”; todo undo brings it back.\n")
-
-        #expect(await cli.run("list").output == """
-            To do
-              5 [ ] E
-              4 [ ] D
-            Finished
-              2 [x] B
-              1 [x] A
-
-            2 to do, 2 finished
-
-            """)
-    }
-
-    @Test("CLI-24 Several numbers and ranges make one change, all of it or none, and one undo")
-    func severalNumbers() async throws {
-        try cli.seed(todo: ["A", "B", "C", "D", "E", "F"])
-
-        #expect(await cli.run("check", "1", "2", "5") == Run(status: 0, output: "Checked 3 items: 1, 2 and 5.\n", errors: ""))
-        #expect(await cli.run("delete", "3-4") == Run(status: 0, output: "Deleted 2 items: 3 and 4; todo undo brings them back.\n", errors: ""))
-        #expect(try cli.saved() == list(todo: [todo(6, "F")], finished: [finished(5, "E"), finished(2, "B"), finished(1, "A")], next: 7))
-        let before = try cli.storeBytes()
-
-        #expect(await cli.run("check", "6", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1, 2, 5 and 6)\n"))
-        #expect(await cli.run("delete", "6-1").status == 2)
-        #expect(try cli.storeBytes() == before)
-
-        #expect(await cli.run("undo").output == "Undid: deleted 2 to-dos.\n")
-        #expect(await cli.run("undo").output == "Undid: checked 3 to-dos.\n")
-        #expect(try cli.saved() == makeTodos(todo: ["A", "B", "C", "D", "E", "F"]))
-    }
-
-    @Test("CLI-25 undo says what it undid, to-dos or people")
-    func undoSaysWhat() async throws {
-        try cli.seed(todo: ["Buy milk"])
-        await cli.run("user", "add", "Ada", "Lovelace", "1990-12-10")
-        let people = try FileStore(url: cli.storeURL).loadPeople()
-
-        await cli.run("check", "1")
-        await cli.run("user", "delete", "1")
-
-        #expect(await cli.run("undo") == Run(status: 0, output: "Undid: deleted “Ada Lovelace”.\n", errors: ""))
-        #expect(try FileStore(url: cli.storeURL).loadPeople() == people)
-        #expect(await cli.run("undo") == Run(status: 0, output: "Undid: checked “Buy milk”.\n", errors: ""))
-        #expect(try cli.saved() == makeTodos(todo: ["Buy milk"]))
-        #expect(await cli.run("undo").output == "Undid: added “Ada Lovelace”.\n")
     }
 }

@@ -85,4 +85,36 @@ final class StoreFaultCommandTests {
         #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
                 == Run(status: 2, output: "", errors: error.replacingOccurrences(of: "--store", with: "TODO_STORE")))
     }
+
+    @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")
+    func doctor() async throws {
+        try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
+        await cli.run("add", "Call Ann")
+        await cli.run("check", "1")
+        let before = try cli.storeBytes()
+        let journal = try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal"))
+
+        let run = await cli.run("doctor")
+
+        #expect(run == Run(status: 0, output: """
+            Store: \(cli.storeURL.path)
+              Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
+              Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 2 changes since the store was written
+              To-dos:    1 to do, 2 finished
+              People:    0, 0 deleted, 0 searches remembered
+              Undo:      2 changes can be undone
+              Left over: none
+            The store is sound.
+
+            """, errors: ""))
+        #expect(try cli.storeBytes() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storeURL.path + ".journal")) == journal)
+        try Data("{".utf8).write(to: cli.storeURL)
+        let damaged = await cli.run("doctor")
+        #expect(damaged.status == 1)
+        #expect(damaged.output.contains("Problem in \(cli.storeURL.path), byte 1: it is not a todo store as JSON: "))
+        #expect(damaged.errors == "error: the store \(cli.storeURL.path) has a problem; it was left as it is. "
+                + "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold\n")
+        #expect(try cli.storeBytes() == Data("{".utf8))
+    }
 }

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TodoList
+import UserList
+
+// The file store as the view-models see it: their TodoStore and PeopleStore, and the add
+// that appends one journal line without reading the list.
+
+extension FileStore: TodoStore {
+    public func loadTodos() throws -> Todos {
+        try read().todos
+    }
+
+    @discardableResult
+    public func apply(_ change: TodoChange) throws -> Todos {
+        try apply(.todos(change)).document.todos
+    }
+
+    /// Adds a to-do by appending one line to the journal, without reading the list: a proven
+    /// store's first bytes and the journal's adds tell the new item's number, so the cost does
+    /// not grow with the list. Any other store is read and written as for any change.
+    public func add(id: TodoItem.ID, title typed: String) throws -> TodoItem {
+        guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock {
+            if let item = try quickAdd(id: id, title: title, files) {
+                return item
+            }
+            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title)), files).document
+            guard let item = document.todos.item(withID: id) else { throw TodoError.noSuchItem }
+            return item
+        }
+    }
+
+    public func undo() throws -> String {
+        try apply(.undo).undone ?? ""
+    }
+
+    /// The add of a proven store, or nil when the store must be read as every reader reads it:
+    /// there is none, it is not proven, its journal holds anything but adds numbered one after
+    /// the other, an id it would add is in the store already, or the journal is due to be folded.
+    /// So an add refuses what a reader refuses without reading the list.
+    private func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
+        guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
+        let data = try store.contents()
+        guard let head = data.withUnsafeBytes(StoreHead.read), (1..<StoreDocument.largestNumber).contains(head.nextTodoNumber)
+        else { return nil }
+        let journal = try StoreFiles.open(files.journal)
+        if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
+        let contents = try journal?.contents().withUnsafeBytes { Journal.read($0) } ?? Journal.Contents()
+        let state = try JournalState.of(contents, own: head.journal, folded: head.folded, files: files)
+        var adding = [id]
+        if case .own(let contents) = state {
+            for (offset, entry) in contents.entries.enumerated() {
+                guard case .todos(.add(let added, let title)) = entry.change, entry.number == head.nextTodoNumber + offset,
+                      TodoItem.normalizedTitle(title) != nil else { return nil }
+                adding.append(added)
+            }
+        }
+        guard Set(adding).count == adding.count, !Self.mentions(adding, in: data) else { return nil }
+        let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
+        var document = StoreDocument()
+        document.journal = head.journal
+        document.folded = head.folded
+        let latest = Latest(document: document, exists: true, bytes: store.size, isLegacy: false, isProven: true, journal: state,
+                            walking: 0)
+        guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
+        return item
+    }
+}
+
+extension FileStore {
+    /// Whether a store file's bytes give any of `ids` as an `"id"`: one pass, no parsing.
+    static func mentions(_ ids: [UUID], in data: Data) -> Bool {
+        let wanted = Set(ids.map { Array($0.uuidString.utf8) })
+        let key = Array("\"id\":\"".utf8)
+        return data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset < bytes.count {
+                guard let found = memchr(base + offset, Int32(key[0]), bytes.count - offset) else { return false }
+                let start = base.distance(to: UnsafeRawPointer(found))
+                offset = start + 1
+                guard start + key.count + 36 <= bytes.count,
+                      UnsafeRawBufferPointer(rebasing: bytes[start..<(start + key.count)]).elementsEqual(key) else { continue }
+                let id = start + key.count
+                if wanted.contains(Array(UnsafeRawBufferPointer(rebasing: bytes[id..<(id + 36)]))) { return true }
+                offset = id + 36
+            }
+            return false
+        }
+    }
+}
+
+extension FileStore: PeopleStore {
+    public func loadPeople() throws -> People {
+        try read().people
+    }
+
+    @discardableResult
+    public func apply(_ change: PeopleChange) throws -> People {
+        try apply(.people(change)).document.people
+    }
+
+    /// Keeps the search where there is a store that can be written; otherwise, or when
+    /// anything goes wrong, keeps nothing and says nothing.
+    public func remember(unmatched query: String) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        _ = try? apply(.people(.rememberUnmatched(query)))
+    }
+}

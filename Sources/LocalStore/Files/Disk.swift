@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How bytes reach the disk: `write(2)`, unless a test says otherwise to make a write fail part-way.
+public struct Disk: Sendable {
+    public var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+
+    public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int) {
+        self.write = write
+    }
+
+    public static let system = Disk { descriptor, bytes, count in
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// Writes all of `data`; a write that makes no progress is a full disk, whatever errno says.
+    func writeAll<Bytes: ContiguousBytes>(_ data: Bytes, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                errno = 0
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    let reason = written == 0 || errno == 0 ? String(cString: strerror(ENOSPC)) : StoreFiles.systemMessage()
+                    throw StoreError.cannotWrite(path: path, reason: reason)
+                }
+                offset += written
+            }
+        }
+    }
+}
