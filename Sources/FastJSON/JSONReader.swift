@@ -19,9 +19,14 @@ public struct JSONReader: ~Copyable {
     }
 
     /// Reads `data` as one JSON value with `body`, and checks that nothing but white space surrounds it.
+    /// A byte-order mark before the text, which some editors add, is passed over, as Foundation's
+    /// readers pass it over.
     public static func read<Value>(_ data: Data, _ body: (inout JSONReader) throws -> Value) throws -> Value {
         try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                reader.position = 3
+            }
             reader.skipWhiteSpace()
             let value = try body(&reader)
             reader.skipWhiteSpace()
