@@ -22,7 +22,7 @@ public enum TodoProgram {
         do {
             options = try Options.parse(arguments, environment: environment, textStart: Session.textStart(of:))
         } catch {
-            errors.write("error: \(error.message); see todo --help\n")
+            errors.write("error: \(error.message); see: todo --help\n")
             return 2
         }
         let session = Session(options: options, environment: environment, terminal: terminal,

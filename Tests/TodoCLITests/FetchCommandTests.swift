@@ -92,7 +92,7 @@ final class FetchCommandTests {
         let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
 
         #expect(run.status == 1)
-        #expect(run.output.hasPrefix("Users (in the order added)\n   1 24-11-1977  Adam Kim\n"))
+        #expect(run.output.hasPrefix("People (in the order added)\n   1 24-11-1977  Adam Kim\n"))
         #expect(run.errors == "error: no internet connection; showing the 10 people saved on this computer. "
                 + "Try again with: todo user fetch\n")
         #expect(try cli.storeBytes() == before)
@@ -129,7 +129,7 @@ final class FetchCommandTests {
         #expect(run.errors == expected)
         #expect(run.status == 1)
         #expect(run.output.isEmpty == (saved == 0))
-        #expect(saved == 0 || run.output.hasPrefix("Users (in the order added)\n   1 24-11-1977  Adam Kim\n"))
+        #expect(saved == 0 || run.output.hasPrefix("People (in the order added)\n   1 24-11-1977  Adam Kim\n"))
         #expect(failing.requests.count == 1)
         #expect((FileManager.default.fileExists(atPath: cli.storeURL.path) ? try cli.storeBytes() : nil) == before)
     }
@@ -147,7 +147,7 @@ final class FetchCommandTests {
     func searchWithMemory() async throws {
         await cli.run(api + ["user", "fetch", "--count", "10"])
 
-        #expect(await cli.run("user", "search", "herrero").output == "Users (in the order added)\n  4 09-06-1993  Dolores Herrero\n")
+        #expect(await cli.run("user", "search", "herrero").output == "People (in the order added)\n  4 09-06-1993  Dolores Herrero\n")
         #expect(await cli.run("user", "search", "zzq").output == "Nobody matches “zzq”. Load more people with: todo user fetch\n")
         #expect(await cli.run("user", "search", "zzqx").output
                 == "Nobody matches “zzqx” (answered from memory: a search for “zzq” found nobody). "

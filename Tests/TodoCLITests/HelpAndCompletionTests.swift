@@ -96,7 +96,7 @@ struct HelpAndCompletionTests {
         #expect(zsh.status == 0 && zsh.output.contains("--complete-line") && zsh.output.contains("compdef _todo todo"))
         #expect(fish.status == 0 && fish.output.contains("complete -c todo -f -a '(todo --complete-line (commandline -cp))'"))
         #expect(tcsh == Run(status: 2, output: "",
-                            errors: "error: there is no completion script for “tcsh”; there is one for bash, zsh, fish; see todo --help\n"))
+                            errors: "error: there is no completion script for “tcsh”; there is one for bash, zsh, fish; see: todo --help\n"))
         #expect(await cli.run(["--complete-line", "todo --store "], withStore: false).output == "")
         #expect(await cli.run(["--complete-line", "todo --completion "], withStore: false).output == "bash\nfish\nzsh\n")
         #expect(await cli.run(["--complete-line", "todo --store x.json --json user f"], withStore: false).output == "fetch\n")
@@ -106,7 +106,7 @@ struct HelpAndCompletionTests {
         }
         #expect(await cli.run(["--complete-line", "todo --store=st"], withStore: false).output == "")
         #expect(await cli.run(["--completion", "bash", "list"], withStore: false)
-                == Run(status: 2, output: "", errors: "error: --completion takes a shell and nothing else; see todo --help\n"))
+                == Run(status: 2, output: "", errors: "error: --completion takes a shell and nothing else; see: todo --help\n"))
     }
 
     @Test("CLI-35 todo --man prints the manual page, made from the table of commands")
@@ -131,7 +131,7 @@ struct HelpAndCompletionTests {
         #expect(page.contains("stays theirs until they are deleted"))
         #expect(page.contains("Tab completes"))
         #expect(await cli.run(["--man", "list"], withStore: false)
-                == Run(status: 2, output: "", errors: "error: --man takes nothing else on the line; see todo --help\n"))
+                == Run(status: 2, output: "", errors: "error: --man takes nothing else on the line; see: todo --help\n"))
 
         let man = URL(fileURLWithPath: "/usr/bin/man")
         if FileManager.default.isExecutableFile(atPath: man.path) {

@@ -71,7 +71,7 @@ final class PeopleCommandTests {
               Last name:     Núñez
               Date of birth: 01-07-1985
 
-            Users (in the order added)
+            People (in the order added)
               1 14-03-1990  Zoë Adams
               2 01-07-1985  José Núñez
 
@@ -105,7 +105,7 @@ final class PeopleCommandTests {
         await cli.run("user", "add", "Li", "Wei", "1980-01-01")
         await cli.run("user", "add", "José", "Núñez", "1985-07-01")
         let expected = """
-            Users (by last name, Z to A)
+            People (by last name, Z to A)
               2 01-01-1980  Li Wei
               3 01-07-1985  José Núñez
               1 14-03-1990  Zoë Adams
@@ -128,7 +128,7 @@ final class PeopleCommandTests {
         let shown = await cli.run("--today", "2026-11-22", "user", "show", "1")
         let deleted = await cli.run("user", "delete", "2")
 
-        #expect(listed.output == "Users (by last name, A to Z)\n  2 14-03-1990  Zoë Adams\n  1 01-07-1985  José Núñez\n")
+        #expect(listed.output == "People (by last name, A to Z)\n  2 14-03-1990  Zoë Adams\n  1 01-07-1985  José Núñez\n")
         #expect(shown == Run(status: 0, output: "1 José Núñez (JN)\n  Born:       01-07-1985\n  Age:        41 YEARS OLD\n", errors: ""))
         #expect(deleted == Run(status: 0, output: "Deleted 2 “Zoë Adams”; todo undo brings them back.\n", errors: ""))
         #expect(try people().map(\.fullName) == ["José Núñez"])

@@ -51,7 +51,7 @@ final class StoreFaultCommandTests {
         let past = await cli.run("--today", "9999-12-31", "birthdays")
         #expect(past.status == 2)
         #expect(past.errors == "error: --today takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD, not “9999-12-31”; "
-                + "see todo --help\n")
+                + "see: todo --help\n")
 
         await cli.run("user", "add", "Leap", "Day", "2000-02-29")
         await cli.run("user", "add", "Year", "End", "1990-12-31")
@@ -79,7 +79,7 @@ final class StoreFaultCommandTests {
     @Test("SF-19 Small things said right: a store path that ends in / is a usage error naming it",
           arguments: [["--store", "/tmp/lists/"], ["--store=/tmp/lists/"]])
     func storePathEndingInASlash(_ arguments: [String]) async {
-        let error = "error: --store takes the path of a file, not of a folder: “/tmp/lists/”; see todo --help\n"
+        let error = "error: --store takes the path of a file, not of a folder: “/tmp/lists/”; see: todo --help\n"
 
         #expect(await cli.run(arguments + ["list"], withStore: false) == Run(status: 2, output: "", errors: error))
         #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)

@@ -14,13 +14,13 @@ struct PeopleRendering {
         """ + "\n" + list(people, order: order, emptyHint: emptyHint)
     }
 
-    /// `Users (by last name, A to Z)`, then `  1 14-03-1990  Zoë Adams` for each, with the
+    /// `People (by last name, A to Z)`, then `  1 14-03-1990  Zoë Adams` for each, with the
     /// number each keeps; the date comes first so the columns line up whatever the names' scripts.
     /// `emptyHint` is what is said instead when the list is empty.
     func list(_ people: [Person], order: PeopleOrder, emptyHint: String) -> String {
         guard !people.isEmpty else { return emptyHint + "\n" }
         let width = String(people.map(\.number).max() ?? 0).count
-        var text = heading("Users (\(Self.describe(order)))") + "\n"
+        var text = heading("People (\(Self.describe(order)))") + "\n"
         for person in people {
             let number = String(person.number)
             let born = person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable.padding(toLength: 10, withPad: " ", startingAt: 0)
