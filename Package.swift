@@ -31,7 +31,7 @@ let package = Package(
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
         // its libraries are not loaded by the commands that don't need them.
-        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore"]),
+        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore", "FastJSON"]),
         // The `todo` executable: only hands the process over to TodoCLI. On Linux the Swift
         // libraries are linked in, so it starts without loading them one by one.
         // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that

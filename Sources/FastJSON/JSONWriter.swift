@@ -71,6 +71,38 @@ public struct JSONWriter {
         followsValue = true
     }
 
+    /// Writes `value` as `string(_:)` does, and also escapes as `\uXXXX` every character
+    /// `extra` names: for text that will be shown on a terminal, which would act on some
+    /// characters JSON lets through (C1 controls, the marks that reorder text).
+    public mutating func string(_ value: String, alsoEscaping extra: (Unicode.Scalar) -> Bool) {
+        guard value.unicodeScalars.contains(where: { $0.value >= 0x20 && extra($0) }) else { return string(value) }
+        startValue()
+        bytes.append(UInt8(ascii: "\""))
+        for scalar in value.unicodeScalars {
+            if scalar.value < 0x20 || scalar == "\"" || scalar == "\\" {
+                appendEscaped(UInt8(scalar.value))
+            } else if extra(scalar) {
+                for unit in String(scalar).utf16 {
+                    append("\\u")
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        bytes.append(Self.lowercaseHexDigits[Int((unit >> UInt16(shift)) & 0x0F)])
+                    }
+                }
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        followsValue = true
+    }
+
+    /// `null`, for a value that is absent where a reader expects its key.
+    public mutating func null() {
+        startValue()
+        append("null")
+        followsValue = true
+    }
+
     /// Upper-case, as `UUID.uuidString`.
     public mutating func uuid(_ value: UUID) {
         startValue()

@@ -67,7 +67,7 @@ extension Session {
 
     /// The report as data: the same facts `doctor` prints, under names a script can use.
     private static func json(_ report: StoreReport) -> JSON {
-        var members: [(key: String, value: JSON)] = [
+        var members: [(key: StaticString, value: JSON)] = [
             ("path", .string(report.path)), ("exists", .bool(report.exists)), ("sound", .bool(report.isSound)),
             ("format", report.format.map(JSON.number) ?? .null), ("bytes", .number(report.bytes)),
             ("journalBytes", .number(report.journalBytes)), ("journalChanges", .number(report.journalChanges)),

@@ -217,9 +217,12 @@ extension Session {
         let (upcoming, leftOut) = (userList.upcomingBirthdays, userList.withoutUpcomingBirthday)
         guard json else { return write(peopleRendering.birthdays(upcoming, leftOut: leftOut, emptyHint: nobodyHint)) }
         write(JSON.object([
-            ("birthdays", .array(upcoming.map { birthday in
-                .object([("date", .string(birthday.date.iso)), ("daysAway", .number(birthday.daysAway)),
-                         ("turning", .number(birthday.turning)), ("person", personJSON(birthday.person))])
+            ("birthdays", .array(upcoming.map { birthday -> JSON in
+                let members: [(key: StaticString, value: JSON)] = [
+                    ("date", .string(birthday.date.iso)), ("daysAway", .number(birthday.daysAway)),
+                    ("turning", .number(birthday.turning)), ("person", personJSON(birthday.person)),
+                ]
+                return .object(members)
             })),
             ("leftOut", .array(leftOut.map(personJSON))),
         ]).line)

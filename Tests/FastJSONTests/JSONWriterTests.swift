@@ -15,6 +15,23 @@ struct JSONWriterTests {
         #expect(write { $0.string(value) } == (try encoded(value)))
     }
 
+    @Test("Characters the caller names are escaped too, and the text reads back the same", arguments: strings)
+    func stringWithMoreEscaped(value: String) throws {
+        let nonASCII: (Unicode.Scalar) -> Bool = { $0.value >= 0x7F }
+        let written = write { $0.string(value, alsoEscaping: nonASCII) }
+
+        #expect(written.unicodeScalars.allSatisfy { $0.value < 0x7F })
+        #expect(try JSONReader.read(Data(written.utf8)) { try $0.readString() } == value)
+        #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == value)
+        #expect(write { $0.string(value, alsoEscaping: { _ in false }) } == write { $0.string(value) })
+    }
+
+    @Test("The marks that reorder text are written as escapes, in lower case as JSONEncoder writes its own")
+    func reorderingMarks() {
+        #expect(write { $0.string("a\u{202E}b\u{1F600}", alsoEscaping: { $0.value > 0x7F }) } == #""a\u202eb\ud83d\ude00""#)
+        #expect(write { $0.array([1, 2]) { json, _ in json.null() } } == "[null,null]")
+    }
+
     static let doubles: [Double] = [
         0, 1, -1, 1.5, -2.25, 0.1, 1e-7, 1e15, 1e16, 1e20, 123_456_789.125, 785_000_000.123_456,
         -785_000_000.5, 0x1p53, 0x1p53 + 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0,

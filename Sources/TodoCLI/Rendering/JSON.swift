@@ -1,70 +1,38 @@
-/// A JSON value whose object keys keep the order they were written in, so `--json` output
-/// reads `number`, `id`, `title`… on every platform (Foundation's encoder sorts them on Linux).
+import FastJSON
+
+/// A `--json` document as a value, so that a command can build it from parts (a person inside
+/// a birthday) before it is printed. It is written by the same writer as the store, keys in
+/// the order given, and every character a terminal would act on is escaped as well (those
+/// `TerminalText` shows escaped), so printing the JSON is as safe as printing the text.
 enum JSON {
     case null
     case bool(Bool)
     case number(Int)
     case string(String)
     case array([JSON])
-    case object([(key: String, value: JSON)])
+    case object([(key: StaticString, value: JSON)])
 
     /// One line, no spaces, then a line break: one value per line for scripts to read.
     var line: String {
-        var text = ""
-        write(to: &text)
-        text += "\n"
-        return text
+        var writer = JSONWriter()
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
-    private func write(to text: inout String) {
+    private func write(to json: inout JSONWriter) {
         switch self {
-        case .null:
-            text += "null"
-        case .bool(let value):
-            text += value ? "true" : "false"
-        case .number(let value):
-            text += String(value)
-        case .string(let value):
-            Self.write(value, to: &text)
-        case .array(let values):
-            text += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
-            }
-            text += "]"
+        case .null: json.null()
+        case .bool(let value): json.bool(value)
+        case .number(let value): json.int(value)
+        case .string(let value): json.string(value, alsoEscaping: TerminalText.needsEscaping)
+        case .array(let values): json.array(values) { $1.write(to: &$0) }
         case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.write(member.key, to: &text)
-                text += ":"
-                member.value.write(to: &text)
-            }
-            text += "}"
-        }
-    }
-
-    /// Quotes a string. Besides what JSON requires, it escapes what a terminal would act on
-    /// (the same characters `TerminalText` escapes), so printing the JSON is safe too.
-    private static func write(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where TerminalText.needsEscaping(scalar):
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
+            json.object { json in
+                for member in members {
+                    json.key(member.key)
+                    member.value.write(to: &json)
+                }
             }
         }
-        text += "\""
     }
 }

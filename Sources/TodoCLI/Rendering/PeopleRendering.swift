@@ -89,7 +89,14 @@ struct PeopleRendering {
     static func json(_ person: Person, age: Int?) -> JSON {
         let details = person.details
         func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
-        return .object([
+        let address: JSON = details.address.map { address in
+            let members: [(key: StaticString, value: JSON)] = [
+                ("street", text(address.street)), ("city", text(address.city)), ("state", text(address.state)),
+                ("country", text(address.country)),
+            ]
+            return .object(members)
+        } ?? .null
+        let members: [(key: StaticString, value: JSON)] = [
             ("number", .number(person.number)),
             ("id", .string(person.id.uuidString)),
             ("firstName", .string(person.firstName)),
@@ -101,12 +108,10 @@ struct PeopleRendering {
             ("email", text(details.email)),
             ("phone", text(details.phone)),
             ("cell", text(details.cell)),
-            ("address", details.address.map { address in
-                .object([("street", text(address.street)), ("city", text(address.city)), ("state", text(address.state)),
-                         ("country", text(address.country))])
-            } ?? .null),
+            ("address", address),
             ("registered", text(details.registered?.iso)),
             ("picture", text(details.picture)),
-        ])
+        ]
+        return .object(members)
     }
 }
