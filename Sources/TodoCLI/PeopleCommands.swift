@@ -37,11 +37,11 @@ extension Session {
     private func addUser(_ words: [String]) throws {
         let again = words.contains("--again")
         let fields = words.filter { $0 != "--again" }
-        if fields.isEmpty && isPrompt {
+        if fields.isEmpty && isPrompt && !json {
             return try fillInUserForm(again: again)
         }
         guard fields.count == 3 else {
-            throw CommandError.usage("user add needs a first name, a last name and a date of birth "
+            throw CommandError.usage("user add takes a first name, a last name and a date of birth "
                                      + "(user add FIRST LAST YYYY-MM-DD; quote names with spaces)", command: "user add")
         }
         let form = userList.openAddForm()
@@ -60,7 +60,7 @@ extension Session {
             form.cancel()
             throw CommandError.refused("\(existing.number) \(TerminalText.escaped(existing.fullName)), born "
                                        + "\(existing.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable), is in the list "
-                                       + "already; nobody was added. To add them again: user add … --again")
+                                       + "already; nobody was added. To add them again: \(typed("user add … --again"))")
         } catch {
             let message = form.alert?.message
             form.cancel()
@@ -78,7 +78,7 @@ extension Session {
         let form = userList.openAddForm()
         form.again = again
         let buttons = FormButtons(usesColour: peopleRendering.usesColour, saveNeeds: "the three fields are filled")
-        say("New person: type each field; cancel leaves the form.")
+        say("New person: type each field; cancel leaves the form (a name that is cancel: type it in quotes).")
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>, field: AddUserViewModel.Field)] = [
             ("First name: ", "first name", \.firstName, .firstName), ("Last name: ", "last name", \.lastName, .lastName),
@@ -90,7 +90,8 @@ extension Session {
                     form.cancel()
                     return say("Cancelled: nobody was added.")
                 }
-                form[keyPath: field.value] = line
+                // Quotes around the whole field are taken off: "Cancel" in quotes is a name.
+                form[keyPath: field.value] = Words.split(line, leading: 0).rest
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
                     say("The \(field.name) is needed.")
                     continue
@@ -106,8 +107,8 @@ extension Session {
             do {
                 person = try form.save()
             } catch PeopleError.alreadyThere {
-                say("\(form.alert?.title ?? ""): \(TerminalText.escaped(form.alert?.message ?? ""))")
-                guard readLine(prompt: "Add them again? (yes/no): ")?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+                say(TerminalText.escaped(form.alert?.message ?? "") + ".")
+                guard askYesOrNo("Add them again? (yes/no): ") else {
                     form.cancel()
                     return say("Cancelled: nobody was added.")
                 }
@@ -119,6 +120,19 @@ extension Session {
             form.cancel()
             throw error
         }
+    }
+
+    /// Asks until the answer is yes or no (y and n too, in any case); the end of the input or
+    /// Ctrl-C is no.
+    private func askYesOrNo(_ question: String) -> Bool {
+        while let answer = readLine(prompt: question)?.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch answer {
+            case "yes", "y": return true
+            case "no", "n": return false
+            default: say("Type yes or no.")
+            }
+        }
+        return false
     }
 
     private func listUsers(_ words: [String]) throws {
@@ -138,7 +152,12 @@ extension Session {
         } catch {
             throw CommandError.usage(error.message, command: "user fetch")
         }
-        switch try await userList.fetchMore(count: count) {
+        let outcome = try await userList.fetchMore(count: count)
+        // Ctrl-C at the prompt reaches todo-fetch too, which stops; nothing was loaded.
+        if case .failed = outcome, Interrupt.arrived() {
+            throw CommandError.refused("stopped with Ctrl-C; nothing was loaded")
+        }
+        switch outcome {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
             let counts = "\(Self.count(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "

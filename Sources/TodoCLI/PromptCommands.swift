@@ -23,10 +23,8 @@ extension Session {
             if words.count == 1 && !family.isEmpty {
                 return write(family.map { Help.usage(of: $0, width: width) }.joined(separator: "\n"))
             }
-            let (command, nameLength) = try Self.command(for: words)
-            guard nameLength == words.count else {
-                throw CommandError.usage("help takes one command name", command: "help")
-            }
+            // Words past the name are what the command would have been given (`todo edit 1 --help`).
+            let (command, _) = try Self.command(for: words)
             write(Help.usage(of: command, width: width))
         }
     }

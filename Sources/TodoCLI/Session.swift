@@ -117,6 +117,14 @@ final class Session {
             return (options.filter { $0 != "--json" } + words[dashes...].dropFirst(), options.contains("--json"))
         }
         var (words, text) = Words.split(line, leading: nameLength + leading)
+        let first = String(text.prefix { !$0.isWhitespace })
+        if first == "--help" || first == "-h" {
+            return (["help"] + words.prefix(nameLength), false)
+        }
+        if isStartOnly(first) {
+            // Kept as a word of its own, so that the line is refused as any other that holds it.
+            return (words + [first, String(text.dropFirst(first.count))], false)
+        }
         var json = false
         if let option = text.split(separator: " ", maxSplits: 1).first, option == "--json" || option == "--" {
             json = option == "--json"
@@ -174,7 +182,7 @@ final class Session {
     }
 
     /// Whether `word` is an option that only the command line takes: `--store`, `--today=…`.
-    private static func isStartOnly(_ word: String) -> Bool {
+    static func isStartOnly(_ word: String) -> Bool {
         Options.startOnly.contains(String(word.prefix { $0 != "=" }))
     }
 

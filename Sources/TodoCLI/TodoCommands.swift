@@ -63,9 +63,11 @@ extension Session {
     // MARK: - Adding
 
     private func add(_ words: [String]) throws {
-        if words.isEmpty && isPrompt {
+        // The form asks a person for the title; with --json a script is reading, and it is not opened.
+        if words.isEmpty && isPrompt && !json {
             return try fillInAddForm()
         }
+        guard !words.isEmpty else { throw CommandError.usage("add needs a title", command: "add") }
         let form = todoList.openAddForm()
         form.title = words.joined(separator: " ")
         guard form.saveButton.isEnabled else {
@@ -212,6 +214,9 @@ extension Session {
             }
             (item, title) = (try self.item(numbered: words[0]), Array(words.dropFirst()))
         }
+        if TodoItem.normalizedTitle(title.joined(separator: " ")) == item.title {
+            return say("\(item.number) is titled \(quoted(item.title)) already; nothing was changed.")
+        }
         do {
             try todoList.rename(item.id, to: title.joined(separator: " "))
         } catch TodoError.emptyTitle {
@@ -270,6 +275,7 @@ extension Session {
     private func showDetailAgain(_ items: [TodoItem]) {
         guard items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id else { return }
         refreshDetail(items[0].id)
+        guard !json else { return }
         guard let open = todoList.detail, let item = todoList.todos.item(withID: items[0].id) else { return }
         write(rendering.detail(item, state: open.state, action: open.action))
     }

@@ -59,12 +59,15 @@ public enum TodoProgram {
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor
         }
-        if terminal.isInputInteractive && CommandLine.arguments.count == 1 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let environment = ProcessInfo.processInfo.environment
+        // The prompt, whatever options came with it (`todo --store FILE`), keeps Ctrl-C for itself.
+        let opensPrompt = (try? Options.parse(arguments, environment: environment, textStart: Session.textStart(of:)))?.request == .run([])
+        if terminal.isInputInteractive && opensPrompt {
             Interrupt.catchAtThePrompt()
         }
-        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()),
-                         environment: ProcessInfo.processInfo.environment,
-                         terminal: terminal, input: input, output: output, errors: errors)
+        let status = await run(arguments: arguments, environment: environment,
+                               terminal: terminal, input: input, output: output, errors: errors)
         exit(status)
     }
 }

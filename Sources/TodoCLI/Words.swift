@@ -59,7 +59,9 @@ enum Words {
             rest = rest.dropFirst(word.count)
         }
         var text = String(rest.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+        // Only quotes around one quoted whole: in `"Dune" and "Emma"` they belong to the title.
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
+           !text.dropFirst().dropLast().contains(first) {
             text = String(text.dropFirst().dropLast())
         }
         return (words, text)

@@ -99,6 +99,14 @@ final class CommandTests {
         #expect(prompt.errors == "error: --store is given when todo starts (todo --store …), not on a line\n")
         #expect(!FileManager.default.fileExists(atPath: other.path))
         #expect(prompt.output.contains("todo> list --help\nUsage: list [todo|finished]\nShow the list, or one section.\n"))
+
+        let helps = await cli.run([], input: ["add --help", "check 1 --help", "add --store \(other.path) Buy milk"], terminal: true,
+                                  environment: ["NO_COLOR": "1"])
+        #expect(helps.output.contains("todo> add --help\nUsage: add [TITLE...]\n"))
+        #expect(helps.output.contains("todo> check 1 --help\nUsage: check N...\n"))
+        #expect(helps.errors == "error: --store is given when todo starts (todo --store …), not on a line\n")
+        #expect(await cli.run("edit", "1", "--help").output.hasPrefix("Usage: edit N TITLE...\n"))
+        #expect(try cli.saved().todo.titles == ["Read about --json output", "--json", "Buy milk"])
     }
 
     @Test("CLI-8 search shows the matches with the numbers list gives them")
@@ -265,6 +273,7 @@ final class CommandTests {
         try cli.seed(finished: ["Pay rent"])
 
         #expect(await cli.run("check", "1").errors == "error: “Pay rent” is already finished; nothing was changed\n")
-        #expect(await cli.run("add").errors == "error: a title cannot be empty; nothing was added\n")
+        #expect(await cli.run("add") == Run(status: 2, output: "", errors: "error: add needs a title; see: todo help add\n"))
+        #expect(await cli.run("add", "  ") == Run(status: 1, output: "", errors: "error: a title cannot be empty; nothing was added\n"))
     }
 }

@@ -63,6 +63,8 @@ final class FetchCommandTests {
                              + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo user fetch\n", errors: ""))
         #expect(repeating.requests.count == 5)
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.count == 10)
+        #expect(await cli.run("undo").output == "Undid: loaded page 1 (10 people).\n")
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.isEmpty)
     }
 
     @Test("RU-6 A deleted person is never shown again and never loaded again (the CLI)")

@@ -173,5 +173,14 @@ struct HelpAndCompletionTests {
         let person = try #require(try JSONSerialization.jsonObject(with: Data(runs[6].output.utf8)) as? [String: Any])
         #expect(person["firstName"] as? String == "Ada")
         #expect(person["birthDate"] as? String == "1990-12-10")
+
+        let prompt = await cli.run([], input: ["--json add", "user add --json", "show 1", "check --json"], terminal: true,
+                                   environment: ["NO_COLOR": "1"])
+        #expect(!prompt.output.contains("Title:") && !prompt.output.contains("First name:"))
+        #expect(prompt.errors == "error: add needs a title; see: help add\n"
+                + "error: user add takes a first name, a last name and a date of birth (user add FIRST LAST YYYY-MM-DD; "
+                + "quote names with spaces); see: help user add\n")
+        let afterCheck = prompt.output.components(separatedBy: "todo 1> check --json\n")[1]
+        #expect(afterCheck == #"{"message":"Checked 1 “Buy milk”."}"# + "\ntodo 1> \n")
     }
 }

@@ -54,7 +54,7 @@ final class PeopleCommandTests {
         let run = await cli.run("user", "add", "Zoë", "Adams")
 
         #expect(run.status == 2)
-        #expect(run.errors.hasPrefix("error: user add needs a first name, a last name and a date of birth"))
+        #expect(run.errors.hasPrefix("error: user add takes a first name, a last name and a date of birth"))
         #expect(run.errors.hasSuffix("see: todo help user add\n"))
         #expect(await cli.run("user").status == 2)
         #expect(await cli.run("user", "frobnicate").errors.contains("user takes one of: add, list, fetch, search, show, delete"))

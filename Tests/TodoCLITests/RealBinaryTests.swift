@@ -167,6 +167,27 @@ extension RealBinaryTests {
         #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
     }
 
+    @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
+    func controlCStopsAFetch() async throws {
+        let server = try LocalHTTPServer { _ in .stall }
+        let terminal = try PseudoTerminal(todo.url, arguments: ["--store", store.path, "--api", server.baseURL.absoluteString],
+                                          environment: ["NO_COLOR": "1", "TERM": "xterm"])
+
+        #expect(await terminal.waitFor("todo> "))
+        terminal.type("user fetch\n")
+        for _ in 0..<200 where server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(server.requests.count == 1)
+        terminal.type("\u{3}")
+        #expect(await terminal.waitFor("error: stopped with Ctrl-C; nothing was loaded"), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 2))
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
     func tabAtThePrompt() async throws {
         let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])

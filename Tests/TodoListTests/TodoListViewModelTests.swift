@@ -108,6 +108,11 @@ struct TodoListViewModelTests: TodoListSuite {
 
         #expect(sut.todos == list(todo: [todo(1, "Buy oat milk"), todo(2, "Call Ann")], next: 3))
         #expect(store.todos == sut.todos)
+
+        try sut.rename(id(2), to: " Call Ann ")
+        #expect(sut.todos == list(todo: [todo(1, "Buy oat milk"), todo(2, "Call Ann")], next: 3))
+        #expect(try sut.undo() == "renamed “Buy milk” to “Buy oat milk”")
+        #expect(sut.todos == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 3))
     }
 
     @Test("TL-10 Renaming to a blank title is refused and changes nothing")

@@ -100,6 +100,7 @@ public struct Todos: Sendable, Equatable {
         case let .rename(id, typed):
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
             let placement = try placement(of: id)
+            guard title != placement.item.title else { return nil }
             var renamed = placement.item
             renamed.title = title
             if renamed.isFinished { finished[placement.index] = renamed } else { todo[placement.index] = renamed }

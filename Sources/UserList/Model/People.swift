@@ -111,7 +111,9 @@ public struct People: Sendable, Equatable {
                 added.append(new.id)
             }
             if !added.isEmpty { unmatchedSearches.removeAll() }
-            step = PeopleStep(kind: .load, removing: added, fetchProgress: fetchProgress)
+            // A page that brought nobody new is nothing a user would undo: it moves on where
+            // the next load starts, and leaves no step in the history.
+            step = added.isEmpty ? nil : PeopleStep(kind: .load, removing: added, fetchProgress: fetchProgress)
             let next = max(min(page, FetchProgress.lastPage - 1) + 1, fetchProgress?.nextPage ?? 1)
             fetchProgress = FetchProgress(seed: fetchProgress?.seed ?? seed, nextPage: next)
 
