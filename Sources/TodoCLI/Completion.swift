@@ -95,7 +95,9 @@ enum Completion {
         let lowered = words.map { $0.lowercased() }
         switch lowered.count {
         case 0:
-            return firstWords + (shell ? globalOptions.map(\.name) : ["--json"])
+            // In the shell a command runs alone: the prompt's back, quit and exit mean nothing there.
+            let shown = shell ? firstWords.filter { !["back", "quit", "exit"].contains($0) } : firstWords
+            return shown + (shell ? globalOptions.map(\.name) : ["--json"])
         case 1 where lowered[0] == "help":
             return firstWords
         case 2 where lowered[0] == "help":
@@ -110,8 +112,9 @@ enum Completion {
             if let option = arguments.last, let values = usage.options[option] {
                 return values
             }
+            // Past the start of a title or a search the words are the user's; before it, --json.
             if let textStart = command.textAfter, arguments.count >= textStart {
-                return []
+                return arguments.count == textStart ? ["--json"] : []
             }
             let given = arguments.filter { !$0.hasPrefix("-") }
             let positional = given.isEmpty ? usage.choices : []

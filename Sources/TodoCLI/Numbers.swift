@@ -87,7 +87,8 @@ extension Session {
     /// The number in `word`: plain digits, from 1.
     static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
-            throw CommandError.malformed("\(quoted(word)) is not a number; \(noun) numbers are 1, 2, 3… as list shows them")
+            let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "an \(noun) number" : "a number"
+            throw CommandError.malformed("\(quoted(word)) is not \(what); \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number
     }

@@ -95,10 +95,10 @@ struct Options {
                 let path = try value(of: name, attached, &rest, "the path of a store file")
                 options.storeURL = try storeURL(path, from: name)
             case "--today":
-                let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD")
-                guard let date = CalendarDate(iso: text), date <= Self.latestToday else {
-                    throw Invalid(message: "--today takes a date from 0001-01-01 to \(Self.latestToday.iso), typed as YYYY-MM-DD, "
-                                  + "not \(quoted(text))")
+                let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD or DD-MM-YYYY")
+                guard let date = CalendarDate.typed(text)?.date, date <= Self.latestToday else {
+                    throw Invalid(message: "--today takes a date from 0001-01-01 to \(Self.latestToday.iso), typed as YYYY-MM-DD "
+                                  + "or DD-MM-YYYY, not \(quoted(text))")
                 }
                 options.today = date
             case "--api":

@@ -198,7 +198,10 @@ final class Session {
             switch command.reads {
             case .nothing: break
             case .todos: try load()
-            case .people: try userList.load()
+            case .people:
+                try userList.load()
+                // Turning to the people leaves the open to-do: `delete` alone must not delete it.
+                todoList.detail?.back()
             }
             try await command.run(self, Array(words.dropFirst(nameLength)))
             output.flush()

@@ -191,6 +191,11 @@ final class FetchCommandTests {
 
             """)
         #expect(await cli.run("users").output.contains("  1 n/a         Ann Ay\n"))
+        #expect(await cli.run("--today", "1980-01-01", "birthdays").output == """
+            Left out, with no date of birth to count from: Ann Ay
+            Left out, born after the day counted from: Bo Bee
+
+            """)
     }
 
     private static func fixture(_ name: String) throws -> String {

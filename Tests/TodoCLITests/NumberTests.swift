@@ -54,6 +54,9 @@ final class NumberTests {
         #expect(try cli.storeBytes() == before)
         #expect(await cli.run("check", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1 to 3)\n"))
         #expect(try cli.storeBytes() == before)
+        if text == "0" {
+            #expect(run.errors == "error: “0” is not an item number; item numbers are 1, 2, 3… as list shows them\n")
+        }
     }
 
     @Test("CLI-23 Numbers stay with their items, so a number read once names the same item later")

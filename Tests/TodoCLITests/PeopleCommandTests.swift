@@ -181,6 +181,11 @@ final class PeopleCommandTests {
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("error: --today "))
+        await cli.run("user", "add", "Ada", "Lovelace", "1990-12-10")
+        let dayFirst = await cli.run("--today", "23-11-2026", "birthdays")
+        #expect(dayFirst.status == 0)
+        #expect(dayFirst == (await cli.run("--today", "2026-11-23", "birthdays")))
+        #expect(dayFirst.output.contains("in 17 days"))
     }
 
     private func people() throws -> [Person] {

@@ -50,7 +50,7 @@ final class StoreFaultCommandTests {
     func todayAtTheEndOfTheCalendar() async throws {
         let past = await cli.run("--today", "9999-12-31", "birthdays")
         #expect(past.status == 2)
-        #expect(past.errors == "error: --today takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD, not “9999-12-31”; "
+        #expect(past.errors == "error: --today takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD or DD-MM-YYYY, not “9999-12-31”; "
                 + "see: todo --help\n")
 
         await cli.run("user", "add", "Leap", "Day", "2000-02-29")

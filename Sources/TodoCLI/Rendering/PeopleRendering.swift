@@ -65,11 +65,18 @@ struct PeopleRendering {
                 text += "\(TerminalText.escaped(birthday.person.fullName)) turns \(birthday.turning)\n"
             }
         }
-        if !leftOut.isEmpty {
-            let names = leftOut.map { TerminalText.escaped($0.fullName) }.joined(separator: ", ")
-            text += "Left out, with no date of birth to count from: \(names)\n"
+        let (undated, unborn) = (leftOut.filter { $0.birthDate == nil }, leftOut.filter { $0.birthDate != nil })
+        if !undated.isEmpty {
+            text += "Left out, with no date of birth to count from: \(Self.names(undated))\n"
+        }
+        if !unborn.isEmpty {
+            text += "Left out, born after the day counted from: \(Self.names(unborn))\n"
         }
         return text
+    }
+
+    private static func names(_ people: [Person]) -> String {
+        people.map { TerminalText.escaped($0.fullName) }.joined(separator: ", ")
     }
 
     static func describe(_ order: PeopleOrder) -> String {
