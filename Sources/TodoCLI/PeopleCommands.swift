@@ -122,6 +122,13 @@ extension Session {
         }
     }
 
+    /// The fetch as it was asked for, to run again: with the server and the count it was given.
+    private func retry(_ words: [String]) -> String {
+        let server = options.api.flatMap { $0.source == "--api" && !readsLines ? "todo --api \($0.text) " : nil }
+        let fetch = (["user fetch"] + words).joined(separator: " ")
+        return server.map { $0 + fetch } ?? typed(fetch)
+    }
+
     /// Asks until the answer is yes or no (y and n too, in any case); the end of the input or
     /// Ctrl-C is no.
     private func askYesOrNo(_ question: String) -> Bool {
@@ -163,18 +170,18 @@ extension Session {
             let counts = "\(Self.count(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
                 + "\(report.invalid) skipped (invalid, or beyond the count asked for)"
             if report.new == 0 {
-                say("Nothing new came from \(pages): \(counts). Try again later with: \(typed("user fetch"))")
+                say("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")
             } else {
                 say("Loaded \(pages): \(counts).")
             }
         case .failed(let error, let saved) where saved == 0:
             throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
-                                       + "try again with: \(typed("user fetch"))")
+                                       + "try again with: \(retry(words))")
         case .failed(let error, let saved):
             write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
                        : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
             throw CommandError.refused("\(error.localizedDescription); showing the \(Self.count(saved, "person", "people")) saved on this "
-                                       + "computer. Try again with: \(typed("user fetch"))")
+                                       + "computer. Try again with: \(retry(words))")
         }
     }
 

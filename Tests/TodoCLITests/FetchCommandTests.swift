@@ -60,7 +60,8 @@ final class FetchCommandTests {
         let again = await cli.run(api + ["user", "fetch", "--count", "10"])
 
         #expect(again == Run(status: 0, output: "Nothing new came from pages 2 to 5: 0 new people, 40 here already or deleted, "
-                             + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo user fetch\n", errors: ""))
+                             + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo --api \(repeating.baseURL.absoluteString) "
+                             + "user fetch --count 10\n", errors: ""))
         #expect(repeating.requests.count == 5)
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.count == 10)
         #expect(await cli.run("undo").output == "Undid: loaded page 1 (10 people).\n")
@@ -82,7 +83,7 @@ final class FetchCommandTests {
         let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
 
         #expect(run == Run(status: 1, output: "", errors: "error: no internet connection, and nobody is saved on this "
-                           + "computer yet; try again with: todo user fetch\n"))
+                           + "computer yet; try again with: todo --api http://127.0.0.1:1/ user fetch\n"))
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
@@ -91,12 +92,12 @@ final class FetchCommandTests {
         await cli.run(api + ["user", "fetch", "--count", "10"])
         let before = try cli.storeBytes()
 
-        let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch"])
+        let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch", "--count", "5"])
 
         #expect(run.status == 1)
         #expect(run.output.hasPrefix("People (in the order added)\n   1 24-11-1977  Adam Kim\n"))
         #expect(run.errors == "error: no internet connection; showing the 10 people saved on this computer. "
-                + "Try again with: todo user fetch\n")
+                + "Try again with: todo --api http://127.0.0.1:1/ user fetch --count 5\n")
         #expect(try cli.storeBytes() == before)
     }
 
@@ -125,9 +126,10 @@ final class FetchCommandTests {
 
         let run = await cli.run(["--api", failing.baseURL.absoluteString, "user", "fetch"])
 
+        let retry = "todo --api \(failing.baseURL.absoluteString) user fetch"
         let expected = saved == 0
-            ? "error: \(message), and nobody is saved on this computer yet; try again with: todo user fetch\n"
-            : "error: \(message); showing the 10 people saved on this computer. Try again with: todo user fetch\n"
+            ? "error: \(message), and nobody is saved on this computer yet; try again with: \(retry)\n"
+            : "error: \(message); showing the 10 people saved on this computer. Try again with: \(retry)\n"
         #expect(run.errors == expected)
         #expect(run.status == 1)
         #expect(run.output.isEmpty == (saved == 0))
