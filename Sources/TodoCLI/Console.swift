@@ -177,8 +177,10 @@ private enum TabCompletion {
         let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
         let matches = MainActor.assumeIsolated { Completion.candidates(forLine: typed) }
         guard let first = matches.first else { return nil }
+        // As libedit's own lists are: what every match shares, then the matches (one alone
+        // too), then nil; it reads the third entry to tell a single match from several.
         let shared = matches.dropFirst().reduce(first) { common, match in String(common.commonPrefix(with: match)) }
-        let words = matches.count == 1 ? [first] : [shared] + matches
+        let words = [shared] + matches
         guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
         for (index, word) in words.enumerated() {
