@@ -177,6 +177,8 @@ final class Session {
             if !words.isEmpty, await execute(words) != 0 {
                 anyFailed = true
             }
+            // A Ctrl-C that came while the command ran was the command's; the next read starts clean.
+            if isPrompt { _ = Interrupt.arrived() }
         }
         return anyFailed && !isPrompt ? 1 : 0
     }
