@@ -3,12 +3,14 @@
 /// is listed.
 @MainActor
 enum Completion {
-    /// The options the command line takes before or after any command, and whether each
-    /// takes a value. At the prompt only `--json` means something.
-    private static let globalOptions: [(name: String, takesValue: Bool)] = [
-        ("--json", false), ("--store", true), ("--today", true), ("--api", true),
-        ("--help", false), ("--version", false), ("--completion", true), ("--man", false),
-    ]
+    /// The options the command line takes before or after any command, as help lists them
+    /// (`--store PATH`, `-h, --help`), and whether each takes a value. At the prompt only
+    /// `--json` means something.
+    private static let globalOptions: [(name: String, takesValue: Bool)] = Help.options.flatMap { option in
+        let words = option.usage.split(separator: " ")
+        let takesValue = words.count > 1 && words[words.count - 1].allSatisfy(\.isUppercase)
+        return words.filter { $0.hasPrefix("-") }.map { (String($0.filter { $0 != "," }), takesValue) }
+    }
 
     /// The words that can stand for the last word of `line`, the text before the cursor,
     /// sorted; none where the word is the user's own (a title, a number, a name). `shell` says
