@@ -66,7 +66,6 @@ final class Session {
         ("To-dos", todoCommands), ("People", peopleCommands), ("The store, help and the prompt", promptCommands),
     ]
 
-
     /// The command `words` start with, and how many words its name takes. Names are matched
     /// whatever their case; a name a letter or two away from one is answered with it.
     static func command(for words: [String]) throws -> (command: Command, nameLength: Int) {
