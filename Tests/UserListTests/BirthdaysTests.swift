@@ -128,6 +128,18 @@ struct CalendarDateTests {
 struct NoBirthDateTests {
     private let leaks = LeakTracker()
 
+    @Test("Someone born today has a birthday today, turning 0, and is not left out")
+    func bornToday() throws {
+        let (sut, _) = makeSUT([person(1, "Ann", "Lee", born: "2026-11-22"), person(2, "Bo", "Bee", born: "2026-11-23")],
+                               today: "2026-11-22", leaks: leaks)
+        try sut.load()
+
+        #expect(sut.upcomingBirthdays.map(\.person.firstName) == ["Ann"])
+        #expect(sut.upcomingBirthdays.first?.turning == 0)
+        #expect(sut.upcomingBirthdays.first?.daysAway == 0)
+        #expect(sut.withoutUpcomingBirthday.map(\.firstName) == ["Bo"])
+    }
+
     @Test("BD-8 A person without a date of birth shows n/a for the date and the age, and is left out of the birthdays")
     func withoutBirthDate() throws {
         let (sut, _) = makeSUT([person(1, "Ann", "Ay", born: nil), person(2, "Bo", "Bee", born: "1985-11-23")], leaks: leaks)

@@ -22,7 +22,105 @@ struct PeopleTests {
         try people.apply(.add(arriving(1, details), again: false))
 
         #expect(people.everyone.map(\.details) == [details])
-        #expect(people.everyone[0].details.address?.line == "9278 New Road, Kilcoole, Waterford, Ireland")
+        let kept = people.everyone[0].details
+        #expect([kept.email, kept.phone, kept.cell, kept.picture, kept.remoteID]
+                == ["brad.gibson@example.com", "011-962-7516", "081-454-0666", "https://randomuser.me/api/portraits/men/75.jpg", "155e77ee"])
+        #expect(kept.registered == date("2002-05-21"))
+        #expect(kept.address?.line == "9278 New Road, Kilcoole, Waterford, Ireland")
+    }
+
+    @Test("A page numbered at the last one the API has is loaded, and the next load stays there")
+    func lastPage() throws {
+        var people = makePeople([])
+
+        try people.apply(.load(page: FetchProgress.lastPage, seed: "s", people: [arriving(1, PersonDetails(firstName: "Ann", lastName: "Lee",
+                                                                                                              birthDate: nil))]))
+
+        #expect(people.fetchProgress == FetchProgress(seed: "s", nextPage: FetchProgress.lastPage))
+    }
+
+    @Test("Undoing a delete takes the person back out of those set aside, and no one else")
+    func undoDeleteLeavesTheOthersSetAside() throws {
+        var people = makePeople([person(1, "Ann", "Lee", email: "ann@example.com"), person(2, "Bo", "Bee", email: "bo@example.com")])
+        try people.apply(.delete([id(1)]))
+        let second = try #require(try people.apply(.delete([id(2)])))
+
+        try people.revert(second)
+
+        #expect(people.deleted.map(\.id) == [id(1)])
+        #expect(people.everyone.map(\.id) == [id(2)])
+    }
+
+    @Test("Undoing the delete of everyone brings the numbers back, and the next person comes after them")
+    func undoDeleteOfEveryone() throws {
+        var people = makePeople([person(1, "Ann", "Lee"), person(2, "Bo", "Bee")])
+        let step = try #require(try people.apply(.delete([id(1), id(2)])))
+        #expect(people.nextNumber == 1)
+
+        try people.revert(step)
+        try people.apply(.add(arriving(3, PersonDetails(firstName: "Cy", lastName: "Cee", birthDate: nil)), again: false))
+
+        #expect(people.everyone.map(\.number) == [1, 2, 3])
+    }
+
+    @Test("Sorting by last name orders any number of people, both ways, first names breaking ties",
+          arguments: [(PeopleOrder.ascending, ["Adams", "Lee", "Lee", "Moore", "Zed"]), (.descending, ["Zed", "Moore", "Lee", "Lee", "Adams"])])
+    func sortsManyPeople(order: PeopleOrder, lastNames: [String]) throws {
+        var people = makePeople([person(1, "Ann", "Moore"), person(2, "Bo", "Zed"), person(3, "Ed", "Lee"),
+                                 person(4, "Di", "Adams"), person(5, "Cy", "Lee")])
+
+        try people.apply(.sort(order))
+
+        #expect(people.sorted(locale: Locale(identifier: "en_US")).map(\.lastName) == lastNames)
+        #expect(people.sorted(locale: Locale(identifier: "en_US")).filter { $0.lastName == "Lee" }.map(\.firstName) == ["Cy", "Ed"])
+    }
+
+    @Test("People with the same last name stay in first-name order when they were added in it", arguments: [PeopleOrder.ascending, .descending])
+    func tiesAlreadyInOrder(order: PeopleOrder) throws {
+        var people = makePeople([person(1, "Cy", "Lee"), person(2, "Ed", "Lee")])
+
+        try people.apply(.sort(order))
+
+        #expect(people.sorted(locale: Locale(identifier: "en_US")).map(\.firstName) == ["Cy", "Ed"])
+    }
+
+    @Test("A last name typed all in lower case sorts by its word after the particles", arguments: [
+        ("da silva", "silva"), ("van der berg", "berg"), ("żuk", "żuk"), ("Costa", "Costa"), ("de la Cruz", "Cruz"),
+    ])
+    func sortKeyOfLowercaseNames(lastName: String, key: String) {
+        #expect(PersonName.sortKey(lastName) == key[...])
+    }
+
+    @Test("Someone kept without an id is the same as one loaded with an id and the same email, and is kept once")
+    func sameEmailWithoutID() throws {
+        var people = makePeople([])
+        let ann = PersonDetails(firstName: "Ann", lastName: "Lee", birthDate: nil, email: "ann@example.com")
+        let again = PersonDetails(firstName: "Ann", lastName: "Lee-Smith", birthDate: nil, email: "ANN@example.com", remoteID: "a1")
+
+        try people.apply(.load(page: 1, seed: "s", people: [arriving(1, ann)]))
+        try people.apply(.load(page: 2, seed: "s", people: [arriving(2, again)]))
+
+        #expect(people.everyone.map(\.lastName) == ["Lee"])
+    }
+
+    @Test("Someone born today is 0 years old")
+    func bornToday() {
+        #expect(person(1, "Ann", "Lee", born: "2026-11-22").age(on: date("2026-11-22")) == 0)
+        #expect(person(1, "Ann", "Lee", born: "2026-11-23").age(on: date("2026-11-22")) == nil)
+    }
+
+    @Test("A loaded person's names are trimmed, and a field of the longest length is kept while a longer one is not")
+    func loadedChecks() {
+        let today = date("2026-11-22")
+        let longest = String(repeating: "a", count: PersonDetails.longestField - 12) + "@example.com"
+        let loaded = PersonDetails(firstName: "  Ann ", lastName: " Lee  ", birthDate: nil, email: longest)
+
+        let checked = loaded.checkedAsLoaded(today: today)
+
+        #expect(checked?.firstName == "Ann")
+        #expect(checked?.lastName == "Lee")
+        #expect(checked?.email == longest)
+        #expect(PersonDetails(firstName: "Ann", lastName: "Lee", birthDate: nil, email: "a" + longest).checkedAsLoaded(today: today) == nil)
     }
 
     @Test("Only people from randomuser.me are set aside when deleted, so no page brings them back",
