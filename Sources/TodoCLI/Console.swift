@@ -208,6 +208,11 @@ enum Interrupt {
         sigaction(SIGINT, &action, nil)
     }
 
+    /// Whether Ctrl-C came and is still to be answered, without answering it.
+    static var isPending: Bool {
+        interruptArrived != 0
+    }
+
     /// Whether Ctrl-C came since the last time this was asked.
     static func arrived() -> Bool {
         defer { interruptArrived = 0 }

@@ -41,6 +41,7 @@ struct FetchProcess: PeopleSource {
         case .answered(let data): output = data
         case .ranTooLong: throw .timeout
         case .saidTooMuch: throw .tooLarge(limit: Self.largestAnswer)
+        case .stopped: throw .stopped
         }
         switch try? JSONDecoder().decode(FetchOutcome.self, from: output) {
         case .page(let page): return page
@@ -56,6 +57,8 @@ struct FetchProcess: PeopleSource {
         case ranTooLong
         /// It printed more than `largestAnswer`, and was stopped.
         case saidTooMuch
+        /// Ctrl-C came at the prompt while it ran, and it was stopped.
+        case stopped
     }
 
     /// Runs the program to its end off the main thread and returns what it printed.
@@ -72,8 +75,24 @@ struct FetchProcess: PeopleSource {
             let stopper = DispatchWorkItem { [pid = process.processIdentifier] in kill(pid, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: stopper)
             var data = Data()
-            while let chunk = try output.fileHandleForReading.read(upToCount: 65536), !chunk.isEmpty {
-                data.append(chunk)
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let descriptor = output.fileHandleForReading.fileDescriptor
+            // Waits a tenth of a second at a time, so that a Ctrl-C at the prompt stops the load
+            // at once (the program runs in a process group of its own, which the key does not reach).
+            while true {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, 100)
+                if Interrupt.isPending {
+                    kill(process.processIdentifier, SIGTERM)
+                    process.waitUntilExit()
+                    stopper.cancel()
+                    return .stopped
+                }
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                let count = ready < 0 ? -1 : read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                data.append(contentsOf: buffer[..<count])
                 if data.count > largestAnswer {
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()

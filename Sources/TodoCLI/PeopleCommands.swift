@@ -160,8 +160,7 @@ extension Session {
             throw CommandError.usage(error.message, command: "user fetch")
         }
         let outcome = try await userList.fetchMore(count: count)
-        // Ctrl-C at the prompt reaches todo-fetch too, which stops; nothing was loaded.
-        if case .failed = outcome, Interrupt.arrived() {
+        if case .failed(.stopped, _) = outcome {
             throw CommandError.refused("stopped with Ctrl-C; nothing was loaded")
         }
         switch outcome {

@@ -4,8 +4,12 @@ enum Suggestion {
     /// swapped), the nearest first, and only when the word is long enough for two edits not to
     /// make it another word altogether; nil when none is that near.
     static func closest(to word: String, among names: [String]) -> String? {
-        let limit = word.count <= 3 ? 1 : 2
-        let scored = names.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
+        let length = word.count
+        let limit = length <= 3 ? 1 : 2
+        // A word longer or shorter than a name by more than the limit is further away than that,
+        // so a line of a megabyte costs no table of a megabyte per name.
+        let near = names.filter { abs($0.count - length) <= limit }
+        let scored = near.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
         return scored.min { $0.1 < $1.1 }?.0
     }
 

@@ -26,6 +26,8 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
     case tooLarge(limit: Int)
     /// Loading could not even start: the program that does it is missing or broke.
     case cannotLoad(String)
+    /// The user stopped the load (Ctrl-C) before the page came.
+    case stopped
 
     public var errorDescription: String? {
         switch self {
@@ -37,6 +39,7 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
         case .notARandomUserResponse: "the answer was not a randomuser.me response"
         case .tooLarge(let limit): "the answer was larger than \(limit / 1_000_000) MB, more than any page of people"
         case .cannotLoad(let reason): "cannot load people: \(reason)"
+        case .stopped: "stopped before the page came"
         }
     }
 }

@@ -55,6 +55,15 @@ nonisolated(unsafe) var hasAnswered = false
     }
     end(0)
 }
+// Ctrl-C at todo's prompt, or a stop, reaches this program too: it ends as it would have,
+// its folder removed, rather than leaving the folder behind.
+let stops = [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler { end(128 + signalNumber) }
+    source.resume()
+    return source
+}
 let parent = getppid()
 let lastMoment = Date().addingTimeInterval(deadline + 1)
 Thread.detachNewThread {

@@ -170,8 +170,10 @@ extension RealBinaryTests {
     @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
     func controlCStopsAFetch() async throws {
         let server = try LocalHTTPServer { _ in .stall }
+        let temporary = folder.file("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let terminal = try PseudoTerminal(todo.url, arguments: ["--store", store.path, "--api", server.baseURL.absoluteString],
-                                          environment: ["NO_COLOR": "1", "TERM": "xterm"])
+                                          environment: ["NO_COLOR": "1", "TERM": "xterm", "TMPDIR": temporary.path])
 
         #expect(await terminal.waitFor("todo> "))
         terminal.type("user fetch\n")
@@ -186,6 +188,8 @@ extension RealBinaryTests {
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
         #expect(!FileManager.default.fileExists(atPath: store.path))
+        // The loader stopped too, and took its folder with it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
