@@ -29,7 +29,7 @@ enum Help {
         + "deleted, whatever is added, checked or deleted around them. Several numbers and ranges (check 1 2 5, "
         + "delete 3-6) make one change: all of it or none."
     static let keys = "Tab completes commands, options and their values, and Tab twice lists the choices; Ctrl-C "
-        + "drops the line being typed, or cancels a form; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
+        + "drops the line being typed, cancels a form or stops a fetch; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
         + "quit or exit leave."
     static let piped = "Piped in, lines run one by one with no prompt; a failed line is reported as line N: error: …, "
         + "the rest still run, and the exit status is 1 if any line failed."
