@@ -32,16 +32,11 @@ let package = Package(
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
         // its libraries are not loaded by the commands that don't need them.
         .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore", "FastJSON"]),
-        // The `todo` executable: only hands the process over to TodoCLI. On Linux the Swift
-        // libraries are linked in, so it starts without loading them one by one.
+        // The `todo` executable: only hands the process over to TodoCLI.
         // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that
         // building or running todo builds both. (An executable's own code is not linked in; the
         // libraries it uses are, which is why the HTTP stack is in todo-fetch's own target.)
-        .executableTarget(name: "todo", dependencies: ["TodoCLI", "todo-fetch"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-                                                         "-l_FoundationCollections", "-lFoundationEssentials",
-                                                         "-lFoundationInternationalization", "-lswiftSynchronization", "-use-ld=lld"],
-                                                        .when(platforms: [.linux], configuration: .release))]),
+        .executableTarget(name: "todo", dependencies: ["TodoCLI", "todo-fetch"]),
         // Living documentation: Specs/ with the status each scenario's tests give it.
         .target(name: "SpecReport"),
         .executableTarget(name: "spec-report", dependencies: ["SpecReport"]),

@@ -156,33 +156,6 @@ public struct JSONReader: ~Copyable {
         return UUID(uuid: uuid)
     }
 
-    /// A whole number that fits in an `Int`. As Foundation's `JSONDecoder` reads it, a whole
-    /// number may be written with a fraction or an exponent (`5.0`, `5e0`); `5.5` is refused.
-    public mutating func readInt() throws -> Int {
-        let start = position
-        let token = try numberToken()
-        if let value = Int(text(token)) {
-            return value
-        }
-        let isWrittenWithFraction = text(token).contains { $0 == "." || $0 == "e" || $0 == "E" }
-        if isWrittenWithFraction, let value = Double(text(token)), value.rounded() == value, let whole = Int(exactly: value) {
-            return whole
-        }
-        position = start
-        throw error(expected: "a whole number that fits in 64 bits")
-    }
-
-    /// Any JSON number that a `Double` holds; one too large for it is an error, not infinity.
-    public mutating func readDouble() throws -> Double {
-        let start = position
-        let token = try numberToken()
-        guard let value = Double(text(token)), value.isFinite else {
-            position = start
-            throw error(expected: "a number that fits in a Double")
-        }
-        return value
-    }
-
     public mutating func readBool() throws -> Bool {
         if try readLiteral("true") { return true }
         if try readLiteral("false") { return false }
@@ -267,38 +240,5 @@ public struct JSONReader: ~Copyable {
               memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0 else { return false }
         position += count
         return true
-    }
-
-    /// The bytes of one number as JSON writes it: `-`, digits without a leading zero, then an
-    /// optional fraction and exponent.
-    private mutating func numberToken() throws -> Range<Int> {
-        let start = position
-        func digits() -> Int {
-            let first = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
-            return position - first
-        }
-        func fail() -> Error {
-            position = start
-            return error(expected: "a number")
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        let leading = position
-        let count = digits()
-        guard count > 0, count == 1 || bytes[leading] != UInt8(ascii: "0") else { throw fail() }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard digits() > 0 else { throw fail() }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits() > 0 else { throw fail() }
-        }
-        return start..<position
-    }
-
-    private func text(_ range: Range<Int>) -> Substring {
-        Substring(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }
