@@ -104,7 +104,10 @@ extension Session {
             text += "; \(Self.count(repaired.changesBroughtIn, "change")) from the journal brought in"
         }
         if !repaired.linesLeftOut.isEmpty {
-            text += ", lines \(repaired.linesLeftOut.map(String.init).joined(separator: ", ")) left out (they did not read or apply)"
+            let lines = repaired.linesLeftOut.map(String.init).joined(separator: ", ")
+            text += repaired.linesLeftOut.count == 1
+                ? ", line \(lines) left out (it did not read or apply)"
+                : ", lines \(lines) left out (they did not read or apply)"
         }
         if let setAside = repaired.journalSetAside {
             text += "; the journal was not brought in: \(setAside)"

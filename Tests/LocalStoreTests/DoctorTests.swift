@@ -65,11 +65,14 @@ struct DoctorTests {
             loses: "the changes from line 3 on that do not apply", isRepairable: true)])
     }
 
-    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store cut part-way")
-    func repairCutStore() throws {
+    /// Where the cut falls in the item Fix car: before its title, after the key, after the whole title.
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store cut part-way",
+          arguments: ["", "\"title\"", "\"title\":\"Fix car\""])
+    func repairCutStore(keptOfTheTitle: String) throws {
         try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) }
         #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
-        let cut = files.storeBytes.prefix(upTo: try #require(files.storeBytes.range(of: Data("\"title\":\"Fix car\"".utf8))).lowerBound)
+        let title = try #require(files.storeBytes.range(of: Data("\"title\":\"Fix car\"".utf8)))
+        let cut = files.storeBytes.prefix(upTo: title.lowerBound + keptOfTheTitle.utf8.count)
         try files.write(cut)
 
         let repaired = try #require(try files.store().repair(at: now))
@@ -133,6 +136,24 @@ struct DoctorTests {
         #expect(repaired.linesLeftOut == [2])
         #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(3, "Fix car")],
                                           finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 5))
+        #expect(try files.store().inspect().isSound)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal line whose item was taken out by hand")
+    func repairLineThatDoesNotApply() throws {
+        let edited = String(decoding: files.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "{\"id\":\"\(id(2).uuidString)\",\"isFinished\":false,\"number\":2,\"title\":\"Call Ann\"},", with: "")
+        try files.write(Data(edited.utf8))
+        let journal = files.journalBytes
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.copies == [files.storeURL.path + ".damaged-20251122-102640", files.journalURL.path + ".damaged-20251122-102640"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.copies[1])) == journal)
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(repaired.linesLeftOut == [3])
+        #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(3, "Fix car")],
+                                          finished: [finished(4, "Pay rent")], next: 6))
         #expect(try files.store().inspect().isSound)
     }
 

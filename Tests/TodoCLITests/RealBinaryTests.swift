@@ -69,6 +69,41 @@ struct RealBinaryTests {
         #expect(try Data(contentsOf: store) == damaged)
     }
 
+    @Test("SF-18 doctor --repair keeps a copy of each file and says what it rebuilt and what it left out (the real binary)")
+    func repairThroughTheBinary() throws {
+        let environment = ["TODO_STORE": store.path]
+        for title in ["Buy milk", "Call Ann"] { _ = try todo.run(["add", title], environment: environment) }
+        _ = try todo.run(["check", "2"], environment: environment)
+        // The journal's line adding Call Ann taken out by hand: the check after it no longer reads.
+        let journal = URL(fileURLWithPath: store.path + ".journal")
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+        try (lines.filter { !$0.contains("Call Ann") }.joined(separator: "\n") + "\n").write(to: journal, atomically: false, encoding: .utf8)
+
+        let before = Self.utcStamp(Date())
+        // A zone fourteen hours from UTC: a copy named for the local time would show it.
+        let run = try todo.run(["doctor", "--repair"], environment: environment.merging(["TZ": "Pacific/Kiritimati"]) { $1 })
+        let after = Self.utcStamp(Date())
+
+        let stamp = try #require(run.output.firstMatch(of: /store\.json\.damaged-(\d{8}-\d{6})\./)?.1).description
+        #expect(before <= stamp && stamp <= after, "named \(stamp), the repair ran between \(before) and \(after) UTC")
+        #expect(run == Run(status: 0, output: """
+            Kept a copy as \(store.path).damaged-\(stamp).
+            Kept a copy as \(store.path).journal.damaged-\(stamp).
+            Rebuilt the store: 1 to-do and 0 people; 0 changes from the journal brought in, line 2 left out (it did not read or apply).
+
+            """, errors: ""))
+        #expect(try FileStore(url: store).loadTodos().all.map(\.title) == ["Buy milk"])
+        #expect(try todo.run(["doctor"], environment: environment).output.hasSuffix("The store is sound.\n"))
+    }
+
+    private static func utcStamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .gmt
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
+    }
+
     @Test("RU-11 --api points the loads at another server (the real binary)")
     func fetchFromALocalServer() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
