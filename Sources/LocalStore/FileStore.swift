@@ -42,15 +42,16 @@ public final class FileStore: Sendable {
     /// costs at most a few milliseconds more, and one change in that many pays for the fold.
     public static let replayLimit = 2_000_000
 
-    /// The journal is folded into the store once it is this large, or an eighth of the store.
-    /// Every read parses the journal line by line, which costs several times what the same
-    /// bytes of store cost; an eighth keeps a read within a fraction of a fresh store's, and a
-    /// fold (one write of the store) comes once in thousands of adds.
-    public static let smallestJournalToFold = 16 * 1024
+    /// The journal is folded into the store before it reaches an eighth of the store, within
+    /// these bounds. Every read parses the journal line by line, which costs several times what
+    /// the same bytes of store cost: an eighth keeps a small list's read within a fraction of a
+    /// fresh one's, and the cap bounds what a read of a large one pays, whatever built it.
+    public static let journalToFoldBounds = 4 * 1024...64 * 1024
 
-    /// The largest journal beside a store of `storeSize` bytes before the next change folds it.
+    /// The size a journal beside a store of `storeSize` bytes does not reach: the change that
+    /// would take it there folds the journal into the store instead.
     static func journalToFold(besideStoreOf storeSize: Int) -> Int {
-        max(storeSize / 8, smallestJournalToFold)
+        min(max(storeSize / 8, journalToFoldBounds.lowerBound), journalToFoldBounds.upperBound)
     }
 
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.

@@ -85,9 +85,11 @@ struct JournalTests {
 
     @Test("TP-26 A journal holding many checks is folded by the next change, so reading stays quick")
     func manyChecksAreFolded() throws {
-        try files.seed(todo: (1...200).map { "Number \($0)" })
+        // Titles long enough that the journal's size bound is far off: the replay limit folds it.
+        let titles = (1...200).map { "Number \($0) " + String(repeating: "-", count: 400) }
+        try files.seed(todo: titles)
         let store = files.store(replayLimit: 10_000)
-        var expected = makeTodos(todo: (1...200).map { "Number \($0)" })
+        var expected = makeTodos(todo: titles)
         var mostChanges = 0
 
         for number in 1...120 {
@@ -180,17 +182,46 @@ struct JournalTests {
         #expect(files.journalBytes == journal)
     }
 
-    @Test("TP-21 A journal that grows as large as the store is folded into it by the next add")
+    @Test("TP-21 The journal is folded into the store before it outgrows its bound",
+          arguments: [(1_000, 4_096), (100_000, 12_500), (524_288, 65_536), (10_000_000, 65_536)])
+    func journalFoldsAtItsBound(storeSize: Int, bound: Int) throws {
+        try seedStore(ofExactly: storeSize)
+        let store = files.store()
+        var largest = 0, line = 0
+        for n in 2...200 {
+            let before = files.journalBytes.count
+            _ = try store.add(id: id(n), title: String(repeating: "t", count: 1_000))
+            let after = files.journalBytes.count
+            if after < before { break }
+            (largest, line) = (after, after - before)
+        }
+
+        #expect(largest < bound, "the journal reached \(largest) bytes")
+        #expect(largest + line >= bound, "folded at \(largest) bytes, while a line of \(line) more fitted under \(bound)")
+    }
+
+    /// A store file of exactly `size` bytes: one to-do, its title as long as it takes.
+    private func seedStore(ofExactly size: Int) throws {
+        try files.seed(todo: ["x"])
+        let shortest = files.storeBytes.count
+        try files.seed(todo: [String(repeating: "x", count: 1 + size - shortest)])
+        try #require(files.storeBytes.count == size)
+    }
+
+    @Test("TP-21 The journal is folded into the store before it outgrows its bound: after many adds")
     func journalStaysSmall() throws {
         try files.seed(todo: ["The first one"])
         let store = files.store()
-        var largest = 0
+        var largest = 0, folds = 0
         for n in 2...600 {
+            let before = files.journalBytes.count
             _ = try store.add(id: id(n), title: "Number \(n), with a title long enough to fill the journal quickly")
-            largest = max(largest, files.journalBytes.count - max(files.storeBytes.count, FileStore.smallestJournalToFold))
+            largest = max(largest, files.journalBytes.count)
+            if files.journalBytes.count < before { folds += 1 }
         }
 
-        #expect(largest <= 0)
+        #expect(largest < 65_536)
+        #expect(folds >= 3)
         let todos = try files.todos()
         #expect(todos.todo.count == 600)
         #expect(todos.todo.numbers == Array((1...600).reversed()))
