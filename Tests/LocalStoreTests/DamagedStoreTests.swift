@@ -115,7 +115,11 @@ struct DamagedStoreTests {
         #expect(try FileStore(url: target).loadTodos() == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: files.storeURL.path) == target.path)
         #expect(try files.contents() == ["store.json"])
-        #expect(try files.store().inspect().isSound)
+        let report = try files.store().inspect()
+        #expect(report.isSound)
+        let stored = try Data(contentsOf: target)
+        #expect(report.exists && report.bytes == stored.count)
+        #expect(report.document?.todos == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
     }
 
     @Test("TP-11 A link that points to nothing is refused, and nothing is written")

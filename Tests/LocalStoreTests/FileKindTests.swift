@@ -143,6 +143,20 @@ struct FileKindTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    @Test("SF-22 A store written anew keeps the permissions its owner gave it: the superuser's change keeps its owner",
+          .enabled(if: geteuid() == 0, "only the superuser can give a file to another owner"))
+    func ownerKept() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: files.storeURL.path)
+        #expect(chown(files.storeURL.path, 1234, 5678) == 0)
+
+        try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) }
+
+        var status = stat()
+        #expect(stat(files.storeURL.path, &status) == 0)
+        #expect(status.st_uid == 1234 && status.st_gid == 5678)
+        #expect(status.st_mode & 0o777 == 0o600)
+    }
+
     @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")
     func failureWithoutAReason() throws {
         let silent = Disk { _, _, _ in
@@ -152,6 +166,19 @@ struct FileKindTests {
 
         #expect { _ = try files.store(disk: silent).add(id: id(2), title: "Call Ann") } throws: { error in
             !error.localizedDescription.contains("Success") && error.localizedDescription.contains(String(cString: strerror(ENOSPC)))
+        }
+        #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
+    }
+
+    @Test("SF-19 A write the system fails for a reason is told with that reason", arguments: [EIO, EDQUOT, EFBIG])
+    func failureWithAReason(_ code: Int32) throws {
+        let failing = Disk { _, _, _ in
+            errno = code
+            return -1
+        }
+
+        #expect { _ = try files.store(disk: failing).add(id: id(2), title: "Call Ann") } throws: { error in
+            error.localizedDescription.contains(String(cString: strerror(code)))
         }
         #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
     }
