@@ -66,7 +66,7 @@ extension FileStore: TodoStore {
         var document = StoreDocument()
         document.journal = head.journal
         document.folded = head.folded
-        let latest = Latest(document: document, exists: true, bytes: store.size, isLegacy: false, isProven: true, journal: state,
+        let latest = Latest(document: document, bytes: store.size, isLegacy: false, isProven: true, journal: state,
                             walking: 0)
         guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
         return item

@@ -107,10 +107,12 @@ struct DoctorTests {
         #expect(try files.store().inspect().isSound)
     }
 
-    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal with carriage returns")
-    func repairCarriageReturns() throws {
-        let journal = files.journalBytes
-        try files.writeJournal(Data(String(decoding: journal, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal an editor saved")
+    func repairEditedJournal() throws {
+        // A byte-order mark, carriage returns, and a blank line before the last change.
+        var lines = files.journalLines
+        lines.insert("", at: 3)
+        try files.writeJournal(Data([0xEF, 0xBB, 0xBF]) + Data((lines.joined(separator: "\r\n") + "\r\n").utf8))
         let store = files.storeBytes
 
         let repaired = try #require(try files.store().repair(at: now))
@@ -128,12 +130,14 @@ struct DoctorTests {
     func repairChangedLine() throws {
         var lines = files.journalLines
         lines[1] = lines[1].replacingOccurrences(of: "Post letter", with: "Post parcel")
+        // A blank line before it: the line left out is named as an editor numbers it.
+        lines.insert("", at: 1)
         try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
 
         let repaired = try #require(try files.store().repair(at: now))
 
         #expect(repaired.changesBroughtIn == 2)
-        #expect(repaired.linesLeftOut == [2])
+        #expect(repaired.linesLeftOut == [3])
         #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(3, "Fix car")],
                                           finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 5))
         #expect(try files.store().inspect().isSound)
@@ -202,6 +206,23 @@ struct DoctorTests {
 
         #expect(report.isSound)
         #expect(report.journalNotes == ["14 bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"])
+    }
+
+    /// Hex digits and dashes, as an id is written, but no header around them: with the changes
+    /// after it, and alone (where a header cut off by a crash would be a note, not a fault).
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a first line that is no journal's header",
+          arguments: [true, false])
+    func firstLineNotAHeader(withTheChanges: Bool) throws {
+        let changes = files.journalBytes.drop { $0 != UInt8(ascii: "\n") }.dropFirst()
+        try files.writeJournal(Data("0123456789ABCDEF-0123".utf8) + (withTheChanges ? Data("\n".utf8) + changes : Data()))
+
+        let report = try files.store().inspect()
+
+        #expect(report.findings == [StoreReport.Finding(
+            file: files.journalURL.path,
+            what: "it does not belong to the store (line 1 does not name "
+                + (withTheChanges ? "a store as todo writes it)" : "the store the journal belongs to)"),
+            place: nil, loses: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it", isRepairable: true)])
     }
 
     @Test("SF-18 doctor --repair refuses a store written by a newer todo, and leaves it as it was")

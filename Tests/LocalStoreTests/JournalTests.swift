@@ -78,9 +78,11 @@ struct JournalTests {
 
         #expect(throws: TodoError.alreadyFinished(id(1))) { try files.store().apply(TodoChange.check([id(1)])) }
         #expect(throws: TodoError.noSuchItem) { try files.store().apply(TodoChange.delete([id(2), id(9)])) }
+        try files.store().apply(TodoChange.add(id: id(2), title: "Call Ann"))
 
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
     }
 
     @Test("TP-26 A journal holding many checks is folded by the next change, so reading stays quick")

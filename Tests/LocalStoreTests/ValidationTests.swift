@@ -91,6 +91,19 @@ struct ValidationTests {
         OutOfRange(testDescription: "undo step brings back an item numbered 0", problem: "brings back an item numbered 0") {
             $0[path: ["undo", 0, "todos", "restoring", 0, "item", "number"]] = 0
         },
+        OutOfRange(testDescription: "undo step puts items back at positions -1 and -2: the first is named",
+                   problem: "puts an item back at position -1") {
+            restoringTwo(&$0) { first, second in first["index"] = -1; second["index"] = -2 }
+        },
+        OutOfRange(testDescription: "undo step brings back items numbered 0 and -5: the first is named",
+                   problem: "brings back an item numbered 0") {
+            restoringTwo(&$0) { first, second in first[path: ["item", "number"]] = 0; second[path: ["item", "number"]] = -5 }
+        },
+        OutOfRange(testDescription: "two to-dos have blank titles: the first is named",
+                   problem: "the to-do \(id(1).uuidString) has an empty title") {
+            $0[path: ["todos", "todo", 0, "title"]] = " "
+            $0[path: ["todos", "todo", 1, "title"]] = "\t"
+        },
         OutOfRange(testDescription: "next page to load is 9223372036854775807",
                    problem: "the next page to load, 9223372036854775807, is not between 1 and 1000000") {
             $0[path: ["people", "fetchProgress", "nextPage"]] = Int.max
@@ -109,6 +122,17 @@ struct ValidationTests {
             $0[path: ["people", "everyone", 0, "lastName"]] = ""
         },
     ]
+
+    /// The first undo step restoring two items, the second a copy of the first with its own id,
+    /// each then changed by `edit`.
+    private static func restoringTwo(_ json: inout [String: Any], _ edit: (inout [String: Any], inout [String: Any]) -> Void) {
+        var first = json[path: ["undo", 0, "todos", "restoring", 0]] as? [String: Any] ?? [:]
+        var second = first
+        second[path: ["item", "id"]] = UUID().uuidString
+        second["index"] = 5
+        edit(&first, &second)
+        json[path: ["undo", 0, "todos", "restoring"]] = [first, second]
+    }
 
     @Test("SF-9 A value out of range in the store is refused with a message, never a crash", arguments: outOfRange, [false, true])
     func outOfRangeValues(_ case: OutOfRange, checksumForged: Bool) throws {

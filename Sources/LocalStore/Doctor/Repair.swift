@@ -78,7 +78,7 @@ extension FileStore {
             let copies = try [(store, files.path), (journalFile, files.journal)].compactMap { file, path in
                 try file.map { try Self.keepCopy($0.contents(), of: path, stamp: stamp) }
             }
-            let latest = Latest(document: document, exists: storeData != nil, bytes: storeData?.count ?? 0, isLegacy: false,
+            let latest = Latest(document: document, bytes: storeData?.count ?? 0, isLegacy: false,
                                 isProven: false, journal: .none, walking: 0)
             try fold(document, latest, files)
             return RepairReport(copies: copies, todos: document.todos.all.count, people: document.people.everyone.count,

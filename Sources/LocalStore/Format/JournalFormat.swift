@@ -22,7 +22,7 @@ enum Journal {
     /// as large as the store (formats 4 and 5 folded there, this one much sooner), and one line (a
     /// page of 5,000 people) may take it past that.
     static func largest(besideStoreOf storeSize: Int) -> Int {
-        max(storeSize, 16 * 1024) + 32_000_000
+        storeSize + 32_000_000
     }
 
     /// The first line of a journal that belongs to the store with this id, line break included.

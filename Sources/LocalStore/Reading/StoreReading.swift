@@ -6,8 +6,6 @@ import TodoList
 struct Latest {
     /// The lists with the journal's changes in.
     var document: StoreDocument
-    /// Whether there is a store file at all yet.
-    var exists: Bool
     /// The store file's size in bytes.
     var bytes: Int
     /// The store file is in a format before 6: the next change writes it whole, in format 6.
@@ -78,7 +76,7 @@ extension FileStore {
                     }
                 }
                 if FileManager.default.fileExists(atPath: files.path) { continue }
-                return Latest(document: StoreDocument(), exists: false, bytes: 0, isLegacy: false, isProven: false, journal: .none,
+                return Latest(document: StoreDocument(), bytes: 0, isLegacy: false, isProven: false, journal: .none,
                               walking: 0)
             }
             let read = try decode(store, files: files)
@@ -111,7 +109,7 @@ extension FileStore {
             if read.isLegacy {
                 document = document.numberedAsShown()
             }
-            return Latest(document: document, exists: true, bytes: store.size, isLegacy: read.isLegacy, isProven: read.isProven,
+            return Latest(document: document, bytes: store.size, isLegacy: read.isLegacy, isProven: read.isProven,
                           journal: state, walking: walking)
         }
         throw StoreError.cannotRead(path: files.path, reason: "it kept being replaced while it was read")
