@@ -3,6 +3,8 @@
 /// the text direction; here every such character is shown as a visible escape instead.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
+        // Most titles are printable ASCII: one pass over the bytes says so.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text }
         guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

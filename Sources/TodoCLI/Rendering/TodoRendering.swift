@@ -14,12 +14,17 @@ struct TodoRendering {
             let section = items.filter { $0.isFinished == finished }
             guard !section.isEmpty else { continue }
             text += heading(finished ? "Finished" : "To do") + "\n"
+            let dim = finished && usesColour
+            // Appended piece by piece to one string: a list of 100,000 makes no string per line.
             for item in section {
                 let number = String(item.number)
-                var line = "  " + String(repeating: " ", count: width - number.count) + number
-                line += finished ? " [x] " : " [ ] "
-                line += TerminalText.escaped(item.title)
-                text += (finished && usesColour ? "\u{1B}[2m" + line + "\u{1B}[0m" : line) + "\n"
+                if dim { text += "\u{1B}[2m" }
+                text += "  "
+                for _ in number.count..<width { text += " " }
+                text += number
+                text += finished ? " [x] " : " [ ] "
+                text += TerminalText.escaped(item.title)
+                text += dim ? "\u{1B}[0m\n" : "\n"
             }
         }
         return text
