@@ -26,12 +26,19 @@ extension StoreDocument {
             found.append("an item in the Finished section is not marked finished")
         }
         let all = todos.todo + todos.finished
-        if let blank = all.first(where: { !$0.title.unicodeScalars.contains { !$0.properties.isWhitespace } }) {
+        if let blank = all.first(where: { !Self.hasText($0.title) }) {
             found.append("the to-do \(blank.id.uuidString) has an empty title")
         }
         found += Self.repeated(all.map(\.id), what: "to-do id")
         found += Self.numberProblems(all.map(\.number), next: todos.nextNumber, what: "to-do")
         return found
+    }
+
+    /// Whether a title holds anything but white space; most start with a printable ASCII
+    /// letter, which says so without looking at Unicode properties.
+    private static func hasText(_ title: String) -> Bool {
+        if let first = title.utf8.first, first > 0x20, first < 0x7F { return true }
+        return title.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 
     private var peopleProblems: [String] {

@@ -22,16 +22,22 @@ extension Session {
     /// order named; at the prompt, with none, the one whose detail is open.
     func targets(_ words: [String], of command: String) throws -> [TodoItem] {
         guard !words.isEmpty else { return [try target(words, of: command)] }
-        let byNumber = Dictionary(todoList.todos.all.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-        var items: [TodoItem] = []
+        var wanted: [Int] = []
         var named = Set<Int>()
         for word in words {
             for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
-                guard let item = byNumber[number] else { throw noItem(String(number)) }
-                items.append(item)
+                wanted.append(number)
             }
         }
-        return items
+        // One pass over the list for the numbers named, not a table of every item.
+        var byNumber: [Int: TodoItem] = [:]
+        for item in todoList.todos.todo + todoList.todos.finished where named.contains(item.number) && byNumber[item.number] == nil {
+            byNumber[item.number] = item
+        }
+        return try wanted.map { number in
+            guard let item = byNumber[number] else { throw noItem(String(number)) }
+            return item
+        }
     }
 
     /// The item `list` shows with the number in `word`.

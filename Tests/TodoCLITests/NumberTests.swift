@@ -97,6 +97,13 @@ final class NumberTests {
         #expect(await cli.run("undo").output == "Undid: deleted 2 to-dos.\n")
         #expect(await cli.run("undo").output == "Undid: checked 3 to-dos.\n")
         #expect(try cli.saved() == makeTodos(todo: ["A", "B", "C", "D", "E", "F"]))
+
+        for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
+        #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12.\n")
+        #expect(try cli.saved().finished.map(\.title) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"].reversed())
+        #expect(try cli.saved().todo == [])
+        #expect(await cli.run("delete", "1-12").status == 0)
+        #expect(try cli.saved().all == [])
     }
 
     @Test("CLI-25 undo says what it undid, to-dos or people")

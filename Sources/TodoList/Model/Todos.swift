@@ -222,9 +222,15 @@ public struct Todos: Sendable, Equatable {
 
     private mutating func remove(_ ids: [TodoItem.ID]) {
         guard !ids.isEmpty else { return }
-        let removed = Set(ids)
-        todo.removeAll { removed.contains($0.id) }
-        finished.removeAll { removed.contains($0.id) }
+        // A command names a few items: comparing with each costs less than hashing every id in the list.
+        if ids.count <= 8 {
+            todo.removeAll { ids.contains($0.id) }
+            finished.removeAll { ids.contains($0.id) }
+        } else {
+            let removed = Set(ids)
+            todo.removeAll { removed.contains($0.id) }
+            finished.removeAll { removed.contains($0.id) }
+        }
     }
 
     /// Puts the item back in its section, at its index or at the end when the section is shorter.
