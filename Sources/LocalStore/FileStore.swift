@@ -56,15 +56,18 @@ public final class FileStore: Sendable {
 
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
     public static func defaultURL(environment: [String: String]) -> URL {
-        let dataHome: URL
+        var dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+            dataHome = xdg
         } else {
-            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileManager.default.homeDirectoryForCurrentUser
-            dataHome = home.appendingPathComponent(".local/share", isDirectory: true)
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+            dataHome = (home.hasSuffix("/") ? home : home + "/") + ".local/share"
         }
-        return dataHome.appendingPathComponent("todo-stories/store.json")
+        if !dataHome.hasSuffix("/") { dataHome += "/" }
+        // One URL made from the whole path: each URL Foundation makes costs as much as the rest
+        // of `todo --version` (Benchmarks/startup.md), and a path with no trailing slash that
+        // is said to be no folder is not looked up on the disk.
+        return URL(fileURLWithPath: dataHome + "todo-stories/store.json", isDirectory: false)
     }
 
     /// The lists as last saved, journal and all; an empty document when there is no file yet.

@@ -121,7 +121,9 @@ struct Options {
     /// taken for a file of that name.
     private static func storeURL(_ path: String, from source: String) throws(Invalid) -> URL {
         guard !path.hasSuffix("/") else { throw Invalid(message: "\(source) takes the path of a file, not of a folder: \(quoted(path))") }
-        return URL(fileURLWithPath: path)
+        // Said to be no folder, the path is not looked up on the disk here; one that is a folder
+        // is refused when the store is opened (SF-6).
+        return URL(fileURLWithPath: path, isDirectory: false)
     }
 
     /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.

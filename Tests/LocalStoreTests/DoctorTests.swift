@@ -101,6 +101,7 @@ struct DoctorTests {
         let people = try files.store().read().people
         #expect(people.everyone.map(\.fullName) == ["Ann Lee", "Bo Bee"])
         #expect(people.everyone.map(\.number) == [1, 3])
+        #expect(people.nextNumber == 4)
         #expect(people.deleted.map(\.fullName) == ["Cy Cee"])
         #expect(people.sortOrder == .descending)
         #expect(people.fetchProgress == FetchProgress(seed: "s", nextPage: 3))
@@ -158,6 +159,24 @@ struct DoctorTests {
         #expect(repaired.linesLeftOut == [3])
         #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(3, "Fix car")],
                                           finished: [finished(4, "Pay rent")], next: 6))
+        #expect(try files.store().inspect().isSound)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal that names another store")
+    func repairJournalOfAnotherStore() throws {
+        let other = try StoreFolder()
+        try other.seed(todo: ["Elsewhere"])
+        _ = try other.store().add(id: id(50), title: "Not here")
+        try files.writeJournal(other.journalBytes)
+        let owner = try #require(other.journalLines.first?.firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.journalSetAside == "it names another store, \(owner)")
+        #expect(repaired.changesBroughtIn == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.copies[1])) == other.journalBytes)
+        #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann"), todo(3, "Fix bike")],
+                                          finished: [finished(4, "Pay rent")], next: 5))
         #expect(try files.store().inspect().isSound)
     }
 

@@ -116,14 +116,16 @@ struct PersistenceTests {
         #expect(try restarted.read().version == StoreDocument.currentVersion)
     }
 
-    @Test("The default store is in XDG_DATA_HOME, else in ~/.local/share")
-    func defaultLocation() {
-        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]).path
-                == "/data/todo-stories/store.json")
-        #expect(FileStore.defaultURL(environment: ["HOME": "/home/ann"]).path
-                == "/home/ann/.local/share/todo-stories/store.json")
-        #expect(FileStore.defaultURL(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ann"]).path
-                == "/home/ann/.local/share/todo-stories/store.json")
+    @Test("The default store is in XDG_DATA_HOME, else in ~/.local/share", arguments: [
+        (["XDG_DATA_HOME": "/data", "HOME": "/home/ann"], "/data/todo-stories/store.json"),
+        (["XDG_DATA_HOME": "/data/", "HOME": "/home/ann"], "/data/todo-stories/store.json"),
+        (["HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
+        (["HOME": "/home/ann/"], "/home/ann/.local/share/todo-stories/store.json"),
+        (["XDG_DATA_HOME": "", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
+    ])
+    func defaultLocation(environment: [String: String], path: String) {
+        #expect(FileStore.defaultURL(environment: environment).path == path)
+        #expect(!FileStore.defaultURL(environment: environment).hasDirectoryPath)
     }
 
     private func makeList() throws -> TodoListViewModel {
