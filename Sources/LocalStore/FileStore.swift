@@ -65,7 +65,7 @@ public final class FileStore: Sendable {
         }
         if !dataHome.hasSuffix("/") { dataHome += "/" }
         // One URL made from the whole path: each URL Foundation makes costs as much as the rest
-        // of `todo --version` (Benchmarks/startup.md), and a path with no trailing slash that
+        // of `todo --version` (Benchmarks/profile.md), and a path with no trailing slash that
         // is said to be no folder is not looked up on the disk.
         return URL(fileURLWithPath: dataHome + "todo-stories/store.json", isDirectory: false)
     }

@@ -51,7 +51,7 @@ public enum TodoProgram {
     }
 
     /// The environment variables todo reads; no others are read. Foundation's dictionary of the
-    /// whole environment cost a sixth of the instructions of `todo --version` (Benchmarks/startup.md).
+    /// whole environment cost a sixth of the instructions of `todo --version` (Benchmarks/profile.md).
     static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_STORE", "XDG_DATA_HOME"]
 
     static func readEnvironment() -> [String: String] {
