@@ -57,7 +57,8 @@ public final class FileStore: Sendable {
     /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
     public static func defaultURL(environment: [String: String]) -> URL {
         var dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+        // The XDG base directory rules: a path that is not absolute is ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
         } else {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path

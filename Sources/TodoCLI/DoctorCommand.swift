@@ -96,6 +96,17 @@ extension Session {
         guard let repaired = try store.repair() else {
             return say("The store is sound; there is nothing to repair.")
         }
+        if json {
+            let copies: [JSON] = repaired.copies.map { .string($0) }
+            let leftOut: [JSON] = repaired.linesLeftOut.map { .number($0) }
+            let setAside: JSON = repaired.journalSetAside.map { .string($0) } ?? .null
+            let members: [(key: StaticString, value: JSON)] = [
+                ("copies", .array(copies)), ("todos", .number(repaired.todos)), ("people", .number(repaired.people)),
+                ("changesBroughtIn", .number(repaired.changesBroughtIn)), ("linesLeftOut", .array(leftOut)),
+                ("journalSetAside", setAside),
+            ]
+            return write(JSON.object(members).line)
+        }
         for copy in repaired.copies {
             say("Kept a copy as \(TerminalText.escaped(copy)).")
         }

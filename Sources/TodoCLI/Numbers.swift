@@ -22,11 +22,15 @@ extension Session {
     /// order named; at the prompt, with none, the one whose detail is open.
     func targets(_ words: [String], of command: String) throws -> [TodoItem] {
         guard !words.isEmpty else { return [try target(words, of: command)] }
+        // Numbers are unique, so more numbers named than items in the list name one that is
+        // missing among the first of them: a range is not walked past that (`check 1-99999999999`).
+        let inUse = todoList.todos.todo.count + todoList.todos.finished.count
         var wanted: [Int] = []
         var named = Set<Int>()
-        for word in words {
+        naming: for word in words {
             for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
                 wanted.append(number)
+                if wanted.count > inUse { break naming }
             }
         }
         // One pass over the list for the numbers named, not a table of every item.
@@ -93,7 +97,8 @@ extension Session {
     /// The number in `word`: plain digits, from 1.
     static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
-            let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "an \(noun) number" : "a number"
+            let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
+            let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "\(article) \(noun) number" : "a number"
             throw CommandError.malformed("\(quoted(word)) is not \(what); \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number

@@ -123,7 +123,9 @@ struct Options {
         guard !path.hasSuffix("/") else { throw Invalid(message: "\(source) takes the path of a file, not of a folder: \(quoted(path))") }
         // Said to be no folder, the path is not looked up on the disk here; one that is a folder
         // is refused when the store is opened (SF-6).
-        return URL(fileURLWithPath: path, isDirectory: false)
+        // A `~` the shell left alone is a name like any other, as every program reads it: never
+        // the home folder, which Foundation would otherwise make of it.
+        return URL(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path, isDirectory: false)
     }
 
     /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.

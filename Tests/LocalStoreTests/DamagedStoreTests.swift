@@ -188,6 +188,8 @@ struct DamagedStoreTests {
         #expect(report.bytes == before.count)
         #expect(report.journalBytes == journal.count)
         #expect(report.journalChanges == 1)
+        #expect(report.journalNotes == [])
+        #expect(report.leftOvers == [])
         #expect(report.document?.todos == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
         #expect(report.findings.isEmpty)
         #expect(report.isSound)

@@ -110,8 +110,9 @@ struct DoctorTests {
 
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal an editor saved")
     func repairEditedJournal() throws {
-        // A byte-order mark, carriage returns, and a blank line before the last change.
+        // A byte-order mark, carriage returns, a change indented, and a blank line before the last one.
         var lines = files.journalLines
+        lines[2] = " \t " + lines[2] + "  "
         lines.insert("", at: 3)
         try files.writeJournal(Data([0xEF, 0xBB, 0xBF]) + Data((lines.joined(separator: "\r\n") + "\r\n").utf8))
         let store = files.storeBytes
@@ -159,6 +160,26 @@ struct DoctorTests {
         #expect(repaired.linesLeftOut == [3])
         #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(3, "Fix car")],
                                           finished: [finished(4, "Pay rent")], next: 6))
+        #expect(try files.store().inspect().isSound)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: two adds swapped by hand")
+    func repairSwappedAdds() throws {
+        _ = try files.store().add(id: id(6), title: "Walk dog")
+        _ = try files.store().add(id: id(7), title: "Wash car")
+        var lines = files.journalLines
+        lines.swapAt(lines.count - 2, lines.count - 1)
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.changesBroughtIn == 5)
+        #expect(repaired.linesLeftOut == [])
+        let todos = try files.todos()
+        #expect(todos.item(withID: id(6))?.number == 6)
+        #expect(todos.item(withID: id(7))?.number == 7)
+        #expect(todos.nextNumber == 8)
+        #expect(Set(todos.all.map(\.number)) == [1, 2, 3, 4, 5, 6, 7])
         #expect(try files.store().inspect().isSound)
     }
 

@@ -116,12 +116,14 @@ struct PersistenceTests {
         #expect(try restarted.read().version == StoreDocument.currentVersion)
     }
 
-    @Test("The default store is in XDG_DATA_HOME, else in ~/.local/share", arguments: [
+    @Test("The default store is in XDG_DATA_HOME when it is an absolute path, else in ~/.local/share", arguments: [
         (["XDG_DATA_HOME": "/data", "HOME": "/home/ann"], "/data/todo-stories/store.json"),
         (["XDG_DATA_HOME": "/data/", "HOME": "/home/ann"], "/data/todo-stories/store.json"),
         (["HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
         (["HOME": "/home/ann/"], "/home/ann/.local/share/todo-stories/store.json"),
         (["XDG_DATA_HOME": "", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
+        (["XDG_DATA_HOME": "data", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
+        (["XDG_DATA_HOME": "~/data", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
     ])
     func defaultLocation(environment: [String: String], path: String) {
         #expect(FileStore.defaultURL(environment: environment).path == path)

@@ -111,6 +111,9 @@ struct ValidationTests {
         OutOfRange(testDescription: "to-do is numbered 0", problem: "a to-do is numbered 0, outside 1 to 3") {
             $0[path: ["todos", "todo", 0, "number"]] = 0
         },
+        OutOfRange(testDescription: "to-do has the next number", problem: "a to-do is numbered 4, outside 1 to 3 (the next number is 4)") {
+            $0[path: ["todos", "todo", 0, "number"]] = 4
+        },
         OutOfRange(testDescription: "to-do number is used twice", problem: "the to-do number 2 is used more than once") {
             $0[path: ["todos", "todo", 0, "number"]] = 2
         },

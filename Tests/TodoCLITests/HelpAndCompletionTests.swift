@@ -185,5 +185,15 @@ struct HelpAndCompletionTests {
                 + "quote names with spaces); see: help user add\n")
         let afterCheck = prompt.output.components(separatedBy: "todo 1> check --json\n")[1]
         #expect(afterCheck == #"{"message":"Checked 1 “Buy milk”."}"# + "\ntodo 1> \n")
+
+        // A repair, with its copies and what it brought in, is one document too.
+        try Data(try cli.storeBytes().dropLast(5)).write(to: cli.storeURL)
+        let repair = await cli.run("--json", "doctor", "--repair")
+        #expect(repair.status == 0 && repair.output.dropLast().split(separator: "\n").count == 1, "\(repair)")
+        let repaired = try #require(try JSONSerialization.jsonObject(with: Data(repair.output.utf8)) as? [String: Any])
+        #expect((repaired["copies"] as? [String])?.count == 2)
+        #expect(repaired["todos"] as? Int == 2 && repaired["people"] as? Int == 1)
+        #expect(repaired["linesLeftOut"] as? [Int] == [])
+        #expect(repaired["journalSetAside"] is NSNull)
     }
 }

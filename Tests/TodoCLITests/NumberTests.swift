@@ -98,6 +98,11 @@ final class NumberTests {
         #expect(await cli.run("undo").output == "Undid: checked 3 to-dos.\n")
         #expect(try cli.saved() == makeTodos(todo: ["A", "B", "C", "D", "E", "F"]))
 
+        let six = try cli.storeBytes()
+        let huge = await cli.run("check", "5-999999999999")
+        #expect(huge.status == 1 && huge.errors.hasPrefix("error: no item 7 ("), "\(huge)")
+        #expect(try cli.storeBytes() == six)
+
         for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
         #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12.\n")
         #expect(try cli.saved().finished.map(\.title) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"].reversed())

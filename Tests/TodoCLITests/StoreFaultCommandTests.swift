@@ -76,6 +76,18 @@ final class StoreFaultCommandTests {
         #expect(await cli.run("doctor").output.hasSuffix("The store is sound.\n"))
     }
 
+    @Test("SF-19 Small things said right: a store path starting with ~ names a folder ~, never the home folder",
+          arguments: [["--store", "~/lists/store.json"], ["--store=~/lists/store.json"]])
+    func tildeIsAName(_ arguments: [String]) async throws {
+        let here = FileManager.default.currentDirectoryPath
+        let expected = "\"path\":\"\(here)/~/lists/store.json\""
+
+        #expect(await cli.run(arguments + ["--json", "doctor"], withStore: false).output.contains(expected))
+        #expect(await cli.run(["--json", "doctor"], environment: ["TODO_STORE": "~/lists/store.json"], withStore: false)
+                .output.contains(expected))
+        #expect(!FileManager.default.fileExists(atPath: here + "/~"))
+    }
+
     @Test("SF-19 Small things said right: a store path that ends in / is a usage error naming it",
           arguments: [["--store", "/tmp/lists/"], ["--store=/tmp/lists/"]])
     func storePathEndingInASlash(_ arguments: [String]) async {

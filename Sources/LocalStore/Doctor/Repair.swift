@@ -57,18 +57,25 @@ extension FileStore {
                     setAside = "it names another store, \(owner.uuidString)"
                 } else {
                     leftOut = journal.unreadable
-                    // Each change on its own; an add keeps the number its line gave it where the
-                    // rebuilt list has not given that number yet, else takes the next one, so no
-                    // add is lost for a line before it.
+                    // Each change on its own; an add keeps the number its line gave it where no
+                    // item of the rebuilt list has it (lines may come in another order than
+                    // written), else takes the next one, so no add is lost for a line before it.
                     for entry in journal.entries {
+                        let next = document.todos.nextNumber
                         do {
-                            if case .todos(.add) = entry.change, let number = entry.number, number > document.todos.nextNumber,
-                               number <= StoreDocument.largestNumber {
+                            if case .todos(.add(let id, _)) = entry.change, let number = entry.number,
+                               (1...StoreDocument.largestNumber).contains(number),
+                               document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
                                 document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished, nextNumber: number)
+                                try document.apply(entry.change)
+                                document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished,
+                                                       nextNumber: max(next, number + 1))
+                            } else {
+                                try document.apply(entry.change)
                             }
-                            try document.apply(entry.change)
                             broughtIn += 1
                         } catch {
+                            document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished, nextNumber: next)
                             leftOut.append(entry.line)
                         }
                     }
