@@ -74,9 +74,10 @@ extension FileStore: TodoStore {
 }
 
 extension FileStore {
-    /// Whether a store file's bytes give any of `ids` as an `"id"`: one pass, no parsing.
+    /// Whether a store file's bytes give any of `ids` as an `"id"`: one pass, no parsing, and
+    /// no copy or hash of the ids it passes (an add names one; a list holds many).
     static func mentions(_ ids: [UUID], in data: Data) -> Bool {
-        let wanted = Set(ids.map { Array($0.uuidString.utf8) })
+        let wanted = ids.map { Array($0.uuidString.utf8) }
         let key = Array("\"id\":\"".utf8)
         return data.withUnsafeBytes { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
@@ -86,10 +87,10 @@ extension FileStore {
                 let start = base.distance(to: UnsafeRawPointer(found))
                 offset = start + 1
                 guard start + key.count + 36 <= bytes.count,
-                      UnsafeRawBufferPointer(rebasing: bytes[start..<(start + key.count)]).elementsEqual(key) else { continue }
-                let id = start + key.count
-                if wanted.contains(Array(UnsafeRawBufferPointer(rebasing: bytes[id..<(id + 36)]))) { return true }
-                offset = id + 36
+                      memcmp(base + start, key, key.count) == 0 else { continue }
+                let id = base + start + key.count
+                if wanted.contains(where: { memcmp(id, $0, 36) == 0 }) { return true }
+                offset = start + key.count + 36
             }
             return false
         }

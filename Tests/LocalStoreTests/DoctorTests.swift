@@ -47,7 +47,7 @@ struct DoctorTests {
         let report = try files.store().inspect()
 
         #expect(report.findings == [StoreReport.Finding(
-            file: files.journalURL.path, what: "line 4 is not what todo wrote there (its sum does not match)", place: "line 4",
+            file: files.journalURL.path, what: "line 4 is not what todo wrote there: its sum does not match", place: "line 4",
             loses: "what todo doctor --repair cannot read from line 4 on", isRepairable: true)])
         #expect(report.journalChanges == 2)
     }

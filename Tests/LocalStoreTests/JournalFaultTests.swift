@@ -109,7 +109,7 @@ struct JournalFaultTests {
         let store = files.storeBytes
         let journal = files.journalBytes
         let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line \(damagedLine) of its journal, store.json.journal, "
-                                         + "is not what todo wrote there (its sum does not match)")
+                                         + "is not what todo wrote there: its sum does not match")
 
         for command in files.everyCommand() {
             #expect(throws: damaged, "\(command.name)") { try command.run() }
@@ -156,16 +156,16 @@ struct JournalFaultTests {
             let digit = lines[2].index(lines[2].endIndex, offsetBy: -3)
             lines[2].replaceSubrange(digit...digit, with: lines[2][digit] == "0" ? "1" : "0")
             try files.writeJournal(Data(lines.joined(separator: "\n").utf8))
-            reason = "line 3 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+            reason = "line 3 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
         case .foreignBytes:
             try files.writeJournal(files.journalBytes + Data("rm -rf ~".utf8))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
         case .unknownChange:
             try files.writeJournal(files.journalBytes + Data("{\"renameEverything\":".utf8))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
         case .zeros:
             try files.writeJournal(files.journalBytes + Data(repeating: 0, count: 4096))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there (its sum does not match)"
+            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
         case .tooLarge:
             let handle = try FileHandle(forWritingTo: files.journalURL)
             try handle.truncate(atOffset: 40_000_000)

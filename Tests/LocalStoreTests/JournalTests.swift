@@ -164,9 +164,9 @@ struct JournalTests {
     }
 
     @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: [
-        ("{\"addTodo\":42}", "is not what todo wrote there (its sum does not match)"),
+        ("{\"addTodo\":42}", "is not what todo wrote there: its sum does not match"),
         ("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}",
-         "is not what todo wrote there (its sum does not match)"),
+         "is not what todo wrote there: its sum does not match"),
     ])
     func damagedJournal(line: String, problem: String) throws {
         try files.seed(todo: ["Buy milk"])

@@ -181,6 +181,9 @@ final class CommandTests {
         #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(listed.contains(#"Pay \e]0;pwned\u{07}\e[2J rent\tnow\u{202E}"#))
         #expect(await cli.run("--json", "list").output.contains(#""title":"Pay \u001b]0;pwned\u0007\u001b[2J rent\tnow\u202e""#))
+
+        await cli.run("add", "ad\u{200B}min\u{FEFF} pass\u{AD}word")
+        #expect(await cli.run("list").output.contains(#"ad\u{200B}min\u{FEFF} pass\u{AD}word"#))
     }
 
     @Test("CLI-17 --store and TODO_STORE choose the store file")

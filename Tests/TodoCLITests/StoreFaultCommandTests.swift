@@ -124,7 +124,7 @@ final class StoreFaultCommandTests {
         try Data("{".utf8).write(to: cli.storeURL)
         let damaged = await cli.run("doctor")
         #expect(damaged.status == 1)
-        #expect(damaged.output.contains("Problem in \(cli.storeURL.path), byte 1: it is not a todo store as JSON: "))
+        #expect(damaged.output.contains("Problem in \(cli.storeURL.path), byte 1: it does not read as a todo store: "))
         #expect(damaged.errors == "error: the store \(cli.storeURL.path) has a problem; it was left as it is. "
                 + "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold\n")
         #expect(try cli.storeBytes() == Data("{".utf8))

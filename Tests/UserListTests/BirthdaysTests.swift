@@ -33,8 +33,19 @@ struct BirthdaysTests {
 
     @Test("BD-3 Age counts whole years: one more on the birthday, not the day before",
           arguments: [("2026-03-13", 35), ("2026-03-14", 36), ("2026-03-15", 36)])
-    func ageAroundTheBirthday(today: String, age: Int) {
+    func ageAroundTheBirthday(today: String, age: Int) throws {
         #expect(person(1, "Zoë", "Adams", born: "1990-03-14").age(on: date(today)) == age)
+        let (sut, _) = makeSUT([person(1, "Zoë", "Adams", born: "1990-03-14")], today: today, leaks: leaks)
+        try sut.load()
+        #expect(sut.page(for: id(1))?.ageText == "\(age) YEARS OLD")
+    }
+
+    @Test("BD-3 Age counts whole years: one more on the birthday, not the day before (one year said as one)",
+          arguments: [("2026-03-13", "0 YEARS OLD"), ("2026-03-14", "1 YEAR OLD")])
+    func ageOfAChild(today: String, text: String) throws {
+        let (sut, _) = makeSUT([person(2, "Ada", "Adams", born: "2025-03-14")], today: today, leaks: leaks)
+        try sut.load()
+        #expect(sut.page(for: id(2))?.ageText == text)
     }
 
     @Test("BD-4 Someone born on 29 February turns a year older on 1 March in a year without one",

@@ -126,7 +126,7 @@ extension FileStore {
             if let version = StoreDocument.version(in: data), version > StoreDocument.currentVersion {
                 throw finding("it was written by a newer todo (format \(version))", repairable: false)
             }
-            throw finding("it is not a todo store as JSON: \(error.expected)", place: "byte \(error.offset)")
+            throw finding("it does not read as a todo store: \(error.expected) was expected there", place: "byte \(error.offset)")
         } catch {
             throw finding("it is not a todo store: \(error)")
         }

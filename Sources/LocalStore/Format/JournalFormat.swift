@@ -125,7 +125,7 @@ enum Journal {
                 if lineBreak == nil && isStartOfALine(line) {
                     contents.torn = line.count
                 } else {
-                    contents.damage = (number, "is not what todo wrote there (its sum does not match)")
+                    contents.damage = (number, "is not what todo wrote there: its sum does not match")
                 }
                 return contents
             }

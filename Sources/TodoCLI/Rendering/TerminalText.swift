@@ -25,11 +25,13 @@ enum TerminalText {
     }
 
     /// Control characters (C0, DEL, C1), the characters that reorder text (bidirectional
-    /// marks, the Arabic letter mark, embeddings, overrides and isolates) and the Unicode line and
-    /// paragraph separators.
+    /// marks, the Arabic letter mark, embeddings, overrides and isolates), the Unicode line and
+    /// paragraph separators, and the invisible ones that hide what a word is (the soft hyphen,
+    /// the zero-width space, the byte-order mark). The zero-width joiner stays: emoji need it.
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+        case 0x00...0x1F, 0x7F...0x9F, 0x00AD, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
+             0xFEFF:
             true
         default:
             false

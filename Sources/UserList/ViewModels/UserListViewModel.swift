@@ -38,7 +38,7 @@ public struct BirthdayPage: Equatable, Sendable {
     public let age: Int?
 
     /// `36 YEARS OLD`, or `n/a`.
-    public var ageText: String { age.map { "\($0) YEARS OLD" } ?? Self.notAvailable }
+    public var ageText: String { age.map { "\($0) \($0 == 1 ? "YEAR" : "YEARS") OLD" } ?? Self.notAvailable }
 
     init(person: Person, today: CalendarDate) {
         self.person = person
