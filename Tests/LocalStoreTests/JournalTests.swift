@@ -85,6 +85,32 @@ struct JournalTests {
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
     }
 
+    /// Where the item a retried add sends lies: the store file, or the journal beside it, alone
+    /// or among many adds (beside a store large enough that the journal holds them all).
+    enum HeldIn: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case storeFile = "in the store file", journal = "in the journal", manyAdds = "among 100 adds in the journal"
+        var testDescription: String { rawValue }
+    }
+
+    @Test("TP-25 A change that does not apply is refused and adds nothing to the journal: a retried add", arguments: HeldIn.allCases)
+    func retriedAddWritesNothing(_ heldIn: HeldIn) throws {
+        let stored = heldIn == .manyAdds ? 3_000 : 2
+        try files.seed(todo: (1...stored).map { "Task \($0)" })
+        let adds = heldIn == .manyAdds ? 100 : 1
+        for number in stored + 1...stored + adds {
+            _ = try files.store().add(id: id(number), title: "Task \(number)")
+        }
+        let retried = heldIn == .storeFile ? todo(2, "Task 2") : todo(stored + 1, "Task \(stored + 1)")
+        let (store, journal, saved) = (files.storeBytes, files.journalBytes, try files.todos())
+
+        #expect(try files.store().add(id: retried.id, title: retried.title) == retried)
+
+        #expect(files.journalLines.count == 1 + adds)
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+        #expect(try files.todos() == saved)
+    }
+
     @Test("TP-26 A journal holding many checks is folded by the next change, so reading stays quick")
     func manyChecksAreFolded() throws {
         // Titles long enough that the journal's size bound is far off: the replay limit folds it.

@@ -14,6 +14,13 @@ public struct Run: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "status \(status)\n--- stdout\n\(output)--- stderr\n\(errors)" }
+
+    /// What the prompt printed between typing `line` and the next prompt; nil if `line` was
+    /// never typed.
+    public func answer(to line: String) -> String? {
+        let parts = output.components(separatedBy: "todo> \(line)\n")
+        return parts.count > 1 ? parts[1].components(separatedBy: "todo> ")[0] : nil
+    }
 }
 
 /// An executable the build made (`todo`, `todo-fetch`), run as a separate process: what a user runs.

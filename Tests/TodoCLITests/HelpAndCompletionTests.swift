@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TodoCLI
+@testable import TodoCLI
 
 /// Help, Tab completion, the completion scripts and the manual page: all made from the one
 /// table of commands, so each test checks every command is there.
@@ -23,12 +23,6 @@ struct HelpAndCompletionTests {
         "doctor [--repair]", "help [COMMAND]", "quit",
     ]
 
-    /// What the prompt printed between typing `line` and the next prompt.
-    private func answer(to line: String, in output: String) -> String {
-        let start = output.components(separatedBy: "todo> \(line)\n")[1]
-        return start.components(separatedBy: "todo> ")[0]
-    }
-
     private func widest(_ text: String) -> Int {
         text.split(separator: "\n").map(\.count).max() ?? 0
     }
@@ -36,8 +30,8 @@ struct HelpAndCompletionTests {
     @Test("CLI-32 help at the prompt fits a 24-line terminal; help COMMAND holds the detail")
     func helpFits() async {
         let run = await cli.run([], input: ["help", "help user add"], terminal: true, columns: 80)
-        let help = answer(to: "help", in: run.output)
-        let detail = answer(to: "help user add", in: run.output)
+        let help = run.answer(to: "help") ?? ""
+        let detail = run.answer(to: "help user add") ?? ""
 
         #expect(help.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 23, "\(help)")
         for heading in ["To-dos:", "People:", "The store, help and the prompt:"] {
@@ -53,8 +47,8 @@ struct HelpAndCompletionTests {
 
         let narrow = await cli.run([], input: ["help", "help user add"], terminal: true, columns: 50)
         let commandLine = await cli.run(["--help"], environment: ["COLUMNS": "50"])
-        #expect(widest(answer(to: "help", in: narrow.output)) <= 50)
-        #expect(widest(answer(to: "help user add", in: narrow.output)) <= 50)
+        #expect(widest(narrow.answer(to: "help") ?? "") <= 50)
+        #expect(widest(narrow.answer(to: "help user add") ?? "") <= 50)
         #expect(widest(commandLine.output) <= 50)
         #expect(commandLine.output.contains("  user list [--sort asc|desc|added]\n      Show the people, in the order chosen last."))
     }
@@ -84,6 +78,7 @@ struct HelpAndCompletionTests {
 
         #expect(run.status == 0)
         #expect(offered == expected)
+        #expect(Completion.candidates(forLine: example.typed) == expected, "at the prompt")
         let shared = offered.dropFirst().reduce(offered.first ?? "") { String($0.commonPrefix(with: $1)) }
         #expect(shared == example.completed)
     }

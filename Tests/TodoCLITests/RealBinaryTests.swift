@@ -223,8 +223,11 @@ extension RealBinaryTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(server.requests.count == 1)
+        #expect(!Self.fetchers(for: server.port).isEmpty, "the program loading the page is running")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count == 1, "with a folder of its own")
         terminal.type("\u{3}")
         #expect(await terminal.waitFor("error: stopped with Ctrl-C; nothing was loaded"), "\(terminal.output)")
+        #expect(Self.fetchers(for: server.port).isEmpty, "the program loading the page has ended")
         #expect(await terminal.waitFor("todo> ", times: 2))
         terminal.type("\u{4}")
 
@@ -248,6 +251,20 @@ extension RealBinaryTests {
         terminal.type("\u{15}un\t\t")
         #expect(await terminal.waitForScreen("undone"), "\(terminal.screen)")
         #expect(terminal.screen.contains { $0.contains("uncheck") && $0.contains("undo ") })
+        terminal.type("\u{15}help us\t\t")
+        #expect(await terminal.waitForScreen("todo> help user"), "\(terminal.screen)")
+        #expect(terminal.screen.contains { $0.contains("user") && $0.contains("users") })
+        for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
+                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --", "add --json")] {
+            terminal.type("\u{15}\(typed)\t")
+            #expect(await terminal.waitForScreen(completed), "\(typed): \(terminal.screen)")
+        }
+        terminal.type("\u{15}user \t\t")
+        #expect(await terminal.waitForScreen("search"), "\(terminal.screen)")
+        #expect(terminal.screen.contains { ["add", "delete", "fetch", "list", "search", "show"].allSatisfy($0.contains) })
+        // A number is the user's to type: Tab adds nothing, and what is typed next follows the space.
+        terminal.type("\u{15}check \t\tX")
+        #expect(await terminal.waitForScreen("todo> check X"), "\(terminal.screen)")
         terminal.type("\u{15}add Buy m\t\t\n")
         #expect(await terminal.waitFor("Added 1 “Buy m”."))
         terminal.type("add\n")
