@@ -52,7 +52,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "TestSupport"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "RandomUserAPI", "TestSupport"]),
         .testTarget(name: "SpecReportTests", dependencies: ["SpecReport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests", dependencies: ["SpecReport"]),

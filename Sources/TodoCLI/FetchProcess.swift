@@ -24,15 +24,20 @@ struct FetchProcess: PeopleSource {
         return program.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("todo-fetch")
     }
 
+    /// What `todo-fetch` is given: the page, the count and the seed, and the server only when
+    /// one was named, so that without one it asks randomuser.me API 1.4, its own default.
+    func arguments(page: Int, count: Int, seed: String) -> [String] {
+        ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
+    }
+
     func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
         let helper = Self.besideThisProgram
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
             throw .cannotLoad("\(helper.path) is missing; install todo-fetch beside todo")
         }
-        let arguments = ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
         let ending: Ending
         do {
-            ending = try await Self.run(helper, arguments)
+            ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed))
         } catch {
             throw .cannotLoad("\(helper.path) did not start (\(error.localizedDescription))")
         }

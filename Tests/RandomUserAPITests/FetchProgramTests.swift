@@ -72,7 +72,7 @@ struct FetchProgramTests {
 
         #expect(try outcome(from: server, limits: ["--deadline", "1"]) == .failed(.timeout))
 
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect((1..<5).contains(Date().timeIntervalSince(started)), "cut off once the deadline has passed, not before")
     }
 
     @Test("RU-22 An answer larger than a page can be is refused, and a packed one is not unpacked")

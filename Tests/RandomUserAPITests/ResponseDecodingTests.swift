@@ -36,9 +36,11 @@ struct ResponseDecodingTests {
     func filteredFields() throws {
         let page = try RandomUserResponse.page(from: Fixture.data(Fixture.filteredFields), status: 200, count: 10)
 
-        #expect(page.people.map(\.firstName) == ["Ann", "Nils", "ann"])
-        #expect(page.people.map(\.birthDate?.iso) == ["1980-01-02", nil, "1980-01-02"])
-        #expect(page.people.allSatisfy { $0.remoteID == nil })
+        #expect(page.people == [
+            PersonDetails(firstName: "Ann", lastName: "Berg", birthDate: date("1980-01-02"), email: "Ann.Berg@example.com"),
+            PersonDetails(firstName: "Nils", lastName: "Berg", birthDate: nil, email: "nils.berg@example.com"),
+            PersonDetails(firstName: "ann", lastName: "berg", birthDate: date("1980-01-02"), email: "ANN.BERG@example.com"),
+        ])
         #expect(page.unreadable == 1)
     }
 

@@ -53,9 +53,8 @@ final class PeopleCommandTests {
     func userAddMissingFields() async {
         let run = await cli.run("user", "add", "Zoë", "Adams")
 
-        #expect(run.status == 2)
-        #expect(run.errors.hasPrefix("error: user add takes a first name, a last name and a date of birth"))
-        #expect(run.errors.hasSuffix("see: todo help user add\n"))
+        #expect(run == Run(status: 2, output: "", errors: "error: user add takes a first name, a last name and a date of birth "
+                           + "(user add FIRST LAST YYYY-MM-DD; quote names with spaces); see: todo help user add\n"))
         #expect(await cli.run("user").status == 2)
         #expect(await cli.run("user", "frobnicate").errors.contains("user takes one of: add, list, fetch, search, show, delete"))
     }
@@ -174,13 +173,15 @@ final class PeopleCommandTests {
                                                   errors: ""))
     }
 
-    @Test("PC-9 A --today that is not a date is a usage error", arguments: ["2026-02-30", "today", ""])
-    func badToday(text: String) async {
+    @Test("PC-9 A --today that is not a date is a usage error", arguments: [
+        ("2026-02-30", "takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD or DD-MM-YYYY, not “2026-02-30”"),
+        ("today", "takes a date from 0001-01-01 to 9998-12-31, typed as YYYY-MM-DD or DD-MM-YYYY, not “today”"),
+        ("", "needs a date, typed as YYYY-MM-DD or DD-MM-YYYY"),
+    ])
+    func badToday(text: String, problem: String) async {
         let run = await cli.run("--today", text, "home")
 
-        #expect(run.status == 2)
-        #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("error: --today "))
+        #expect(run == Run(status: 2, output: "", errors: "error: --today \(problem); see: todo --help\n"))
         await cli.run("user", "add", "Ada", "Lovelace", "1990-12-10")
         let dayFirst = await cli.run("--today", "23-11-2026", "birthdays")
         #expect(dayFirst.status == 0)

@@ -164,11 +164,13 @@ extension RealBinaryTests {
 
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        for _ in 0..<40 where !Self.fetchers(for: server.port).isEmpty {
-            usleep(50_000)
+        let killed = Date()
+        while !Self.fetchers(for: server.port).isEmpty, Date().timeIntervalSince(killed) < 5 {
+            usleep(20_000)
         }
 
         #expect(Self.fetchers(for: server.port).isEmpty)
+        #expect(Date().timeIntervalSince(killed) < 1, "todo-fetch ends within a second")
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }
 

@@ -70,11 +70,11 @@ struct AddTodoViewModelTests {
         #expect(store.todos == list.todos)
     }
 
-    @Test("TA-6 A title is trimmed before it is saved")
-    func titleIsTrimmed() throws {
+    @Test("TA-6 A title is trimmed before it is saved", arguments: ["   Buy milk  ", "   Buy milk  \n", "\tBuy milk"])
+    func titleIsTrimmed(typed: String) throws {
         let (list, store) = try makeSUT()
         let form = list.openAddForm()
-        form.title = "   Buy milk  \n"
+        form.title = typed
 
         try form.save()
 
@@ -82,12 +82,12 @@ struct AddTodoViewModelTests {
         #expect(store.todos == list.todos)
     }
 
-    @Test("TA-7 A title of only spaces counts as empty")
-    func whitespaceOnlyIsEmpty() throws {
+    @Test("TA-7 A title of only spaces counts as empty", arguments: ["    ", " \t  ", "\n"])
+    func whitespaceOnlyIsEmpty(typed: String) throws {
         let (list, store) = try makeSUT()
         let form = list.openAddForm()
 
-        form.title = " \t  "
+        form.title = typed
 
         #expect(form.saveButton == SaveButtonState(isEnabled: false, colour: .grey))
         #expect(throws: TodoError.emptyTitle) { try form.save() }
