@@ -44,7 +44,9 @@ struct DamagedStoreTests {
         #expect { try store.loadTodos() } throws: { error in
             (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(files.storeURL.path)
         }
-        #expect { _ = try store.add(id: id(1), title: "Buy milk") } throws: { ($0 as? StoreError)?.isDamaged == true }
+        #expect { _ = try store.add(id: id(1), title: "Buy milk") } throws: { error in
+            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(files.storeURL.path)
+        }
         #expect { _ = try store.apply(PeopleChange.sort(.descending)) } throws: { ($0 as? StoreError)?.isDamaged == true }
 
         #expect(files.storeBytes == contents)
@@ -138,8 +140,12 @@ struct DamagedStoreTests {
 
     @Test("TP-12 A write that fails part-way leaves the old store as it was")
     func diskFullPartWay() throws {
-        try files.seed(todo: ["Call Ann"], people: [person(1, "Ann", "Lee")])
-        let before = files.storeBytes
+        // A store in an older format is written anew by the next change, an add included.
+        let older = """
+            {"version": 3, "todos": {"todo": [{"id": "\(id(1).uuidString)", "title": "Call Ann", "isFinished": false}],
+             "finished": [], "undoSteps": []}, "people": {"everyone": [], "sortOrder": "added"}}
+            """
+        try files.write(Data(older.utf8))
         let fillsUp = Disk { descriptor, bytes, count in
             let written = Disk.system.write(descriptor, bytes, min(count, 100))
             if count > 100 && written == 100 { errno = ENOSPC; return -1 }
@@ -147,10 +153,11 @@ struct DamagedStoreTests {
         }
 
         #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
-            try files.store(disk: fillsUp).update { $0.todos = makeTodos(todo: ["Call Ann", "Buy milk"]) }
+            _ = try files.store(disk: fillsUp).add(id: id(2), title: "Buy milk")
         }
 
-        #expect(files.storeBytes == before)
+        #expect(files.storeBytes == Data(older.utf8))
+        #expect(try files.todos() == list(todo: [todo(1, "Call Ann")], next: 2))
         #expect(try files.contents() == ["store.json", "store.json.lock"])
     }
 
@@ -177,7 +184,7 @@ struct DamagedStoreTests {
 
     @Test("TP-13 doctor checks the store and says what it found, without changing it")
     func inspect() throws {
-        try files.seed(todo: ["Call Ann", "Buy milk"])
+        try files.seed(todo: ["Call Ann", "Buy milk"], people: [person(1, "Ann", "Lee")])
         try files.store().apply(TodoChange.check([id(1)]))
         let before = files.storeBytes
         let journal = files.journalBytes
@@ -191,6 +198,8 @@ struct DamagedStoreTests {
         #expect(report.journalNotes == [])
         #expect(report.leftOvers == [])
         #expect(report.document?.todos == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
+        #expect(report.document?.people.everyone == [person(1, "Ann", "Lee")])
+        #expect(report.document?.people.everyone == [person(1, "Ann", "Lee")])
         #expect(report.findings.isEmpty)
         #expect(report.isSound)
         #expect(files.storeBytes == before)
@@ -223,5 +232,7 @@ struct DamagedStoreTests {
         #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: "it is empty")) { try files.todos() }
         #expect(StoreError.damaged(path: files.storeURL.path, reason: "it is empty").localizedDescription
                 .hasPrefix("the store \(files.storeURL.path) is damaged (it is empty); it was left as it is."))
+        #expect(files.storeBytes == Data())
+        #expect(try files.contents() == ["store.json"])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LocalStore
+@testable import LocalStore
 import TestSupport
 import Testing
 import TodoList
@@ -72,11 +72,13 @@ struct JournalTests {
     @Test("TP-25 A change that does not apply is refused and adds nothing to the journal")
     func refusedChangeWritesNothing() throws {
         try files.seed(todo: ["Buy milk", "Call Ann"])
+        let mine = files.store()
+        #expect(try mine.loadTodos() == makeTodos(todo: ["Buy milk", "Call Ann"]))
         try files.store().apply(TodoChange.check([id(1)]))
         let store = files.storeBytes
         let journal = files.journalBytes
 
-        #expect(throws: TodoError.alreadyFinished(id(1))) { try files.store().apply(TodoChange.check([id(1)])) }
+        #expect(throws: TodoError.alreadyFinished(id(1))) { try mine.apply(TodoChange.check([id(1)])) }
         #expect(throws: TodoError.noSuchItem) { try files.store().apply(TodoChange.delete([id(2), id(9)])) }
         try files.store().apply(TodoChange.add(id: id(2), title: "Call Ann"))
 
@@ -189,15 +191,32 @@ struct JournalTests {
         #expect(files.journalLines.count == 2)
     }
 
-    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: [
-        ("{\"addTodo\":42}", "is not what todo wrote there: its sum does not match"),
-        ("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}",
-         "is not what todo wrote there: its sum does not match"),
-    ])
-    func damagedJournal(line: String, problem: String) throws {
+    /// A whole line added to a journal: one todo did not write, or one that does not apply.
+    enum BadLine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case notAChange = "a change todo does not know, and no sum"
+        case wrongSum = "a change with a sum that does not match"
+        case doesNotApply = "a check of an item the list does not hold, its sum made right"
+        var testDescription: String { rawValue }
+    }
+
+    @Test("TP-20 A journal line that does not read makes the store refused, and changes nothing", arguments: BadLine.allCases)
+    func damagedJournal(badLine: BadLine) throws {
         try files.seed(todo: ["Buy milk"])
         _ = try files.store().add(id: id(2), title: "Call Ann")
-        try files.writeJournal(files.journalBytes + Data((line + "\n").utf8))
+        let line: Data, problem: String
+        switch badLine {
+        case .notAChange:
+            (line, problem) = (Data("{\"addTodo\":42}\n".utf8), "is not what todo wrote there: its sum does not match")
+        case .wrongSum:
+            line = Data("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}\n".utf8)
+            problem = "is not what todo wrote there: its sum does not match"
+        case .doesNotApply:
+            let lastLine = try #require(files.journalLines.last)
+            let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
+            line = Data(Journal.line(for: .todos(.check([id(9)])), number: nil, after: lastSum).bytes)
+            problem = "does not apply (that item is no longer in the list)"
+        }
+        try files.writeJournal(files.journalBytes + line)
         let store = files.storeBytes
         let journal = files.journalBytes
         let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line 3 of its journal, store.json.journal, \(problem)")
@@ -215,10 +234,11 @@ struct JournalTests {
     func journalFoldsAtItsBound(storeSize: Int, bound: Int) throws {
         try seedStore(ofExactly: storeSize)
         let store = files.store()
-        var largest = 0, line = 0
+        var largest = 0, line = 0, last = 1
         for n in 2...200 {
             let before = files.journalBytes.count
             _ = try store.add(id: id(n), title: String(repeating: "t", count: 1_000))
+            last = n
             let after = files.journalBytes.count
             if after < before { break }
             (largest, line) = (after, after - before)
@@ -226,6 +246,7 @@ struct JournalTests {
 
         #expect(largest < bound, "the journal reached \(largest) bytes")
         #expect(largest + line >= bound, "folded at \(largest) bytes, while a line of \(line) more fitted under \(bound)")
+        #expect(try files.todos().todo.map(\.id) == (2...last).reversed().map { id($0) } + [id(1)])
     }
 
     /// A store file of exactly `size` bytes: one to-do, its title as long as it takes.

@@ -23,7 +23,7 @@ struct PersistenceTests {
 
         let after = try makeList()
 
-        #expect(after.todos == list(todo: [added], next: 2))
+        #expect(after.todos == list(todo: [TodoItem(id: added.id, number: 1, title: "Buy milk")], next: 2))
         #expect(after.todos == before.todos)
     }
 

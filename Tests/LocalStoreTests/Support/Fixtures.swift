@@ -98,7 +98,8 @@ func richLists() throws -> StoreDocument {
         NewPerson(id: id(number), details: PersonDetails(
             firstName: "Ann \(number)", lastName: "O’Brien", birthDate: number == 103 ? nil : day, email: "ann.\(number)@example.com",
             phone: "(188)-084-\(number)", cell: number == 104 ? nil : "0151 \(number)",
-            address: Address(street: "\(number) Walnut Hill Ln", city: "Cape Coral", state: nil, country: "United States"),
+            address: Address(street: "\(number) Walnut Hill Ln", city: "Cape Coral", state: number == 102 ? "Florida" : nil,
+                             country: "United States"),
             registered: day, picture: "https://randomuser.me/api/portraits/men/\(number).jpg",
             remoteID: number == 104 ? nil : "remote-\(number)"),
                   addedAt: Date(timeIntervalSinceReferenceDate: Double(785_000_000 + number)))
