@@ -101,6 +101,20 @@ struct FormatTests {
             journal: "{\"journal\":\"\(journalID)\"}\n{\"checkTodo\":\"\(id(2).uuidString)\"}\n",
             todos: list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann")], next: 3),
             people: [], unmatched: [], undoneBefore: "checked “Call Ann”", afterBothUndos: makeTodos(todo: ["Buy milk", "Call Ann"])),
+        OlderStore(
+            testDescription: "format 5, with every kind of change in its journal",
+            store: "{\"journal\":\"\(journalID)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
+                + "\"todo\":[\(item(1, "Buy milk")),\(item(2, "Call Ann"))],\"undoSteps\":[]},\"version\":5}",
+            journal: ["{\"journal\":\"\(journalID)\"}", "{\"addTodo\":\(item(3, "Pay rent"))}",
+                      "{\"checkTodo\":\"\(id(2).uuidString)\"}", "{\"checkTodo\":\"\(id(1).uuidString)\"}", "{\"clearFinished\":true}",
+                      "{\"undo\":true}", "{\"renameTodo\":{\"id\":\"\(id(3).uuidString)\",\"title\":\"Pay the rent\"}}",
+                      "{\"uncheckTodo\":\"\(id(2).uuidString)\"}", "{\"deleteTodo\":\"\(id(1).uuidString)\"}"].joined(separator: "\n") + "\n",
+            // Number 3 is kept for the item undo can bring back.
+            todos: list(todo: [TodoItem(id: id(3), number: 1, title: "Pay the rent"), TodoItem(id: id(2), number: 2, title: "Call Ann")],
+                        next: 4),
+            people: [], unmatched: [], undoneBefore: "deleted “Buy milk”",
+            afterBothUndos: list(todo: [TodoItem(id: id(3), number: 1, title: "Pay the rent"), TodoItem(id: id(2), number: 2, title: "Call Ann")],
+                                 finished: [TodoItem(id: id(1), number: 3, title: "Buy milk", isFinished: true)], next: 4)),
     ]
 
     @Test("TP-27 A store in an older format keeps its lists, numbered as they were shown, and is in format 6 after its first change",

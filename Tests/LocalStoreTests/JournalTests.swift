@@ -196,6 +196,7 @@ struct JournalTests {
         case notAChange = "a change todo does not know, and no sum"
         case wrongSum = "a change with a sum that does not match"
         case doesNotApply = "a check of an item the list does not hold, its sum made right"
+        case onlyASum = "a sum made right, and no change before it"
         var testDescription: String { rawValue }
     }
 
@@ -211,10 +212,11 @@ struct JournalTests {
             line = Data("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}\n".utf8)
             problem = "is not what todo wrote there: its sum does not match"
         case .doesNotApply:
-            let lastLine = try #require(files.journalLines.last)
-            let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
-            line = Data(Journal.line(for: .todos(.check([id(9)])), number: nil, after: lastSum).bytes)
+            line = Data(Journal.line(for: .todos(.check([id(9)])), number: nil, after: try lastSum()).bytes)
             problem = "does not apply (that item is no longer in the list)"
+        case .onlyASum:
+            line = Data(",\"sum\":\"".utf8) + Data(Checksum.hex(Checksum.xxh64([UInt8](), seed: try lastSum()))) + Data("\"}\n".utf8)
+            problem = "is not what todo wrote there: its sum does not match"
         }
         try files.writeJournal(files.journalBytes + line)
         let store = files.storeBytes
@@ -227,6 +229,12 @@ struct JournalTests {
 
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)
+    }
+
+    /// The sum the journal's last line ends with, which the next line's sum starts from.
+    private func lastSum() throws -> UInt64 {
+        let lastLine = try #require(files.journalLines.last)
+        return try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
     }
 
     @Test("TP-21 The journal is folded into the store before it outgrows its bound",

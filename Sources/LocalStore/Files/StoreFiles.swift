@@ -107,13 +107,10 @@ struct StoreFiles {
             }
         }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let message = systemMessage()
+        let failure = fstat(descriptor, &status) == 0 ? nil : systemMessage()
+        guard failure == nil, (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw StoreError.cannotRead(path: path, reason: message)
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
+            if let failure { throw StoreError.cannotRead(path: path, reason: failure) }
             throw StoreError.notAFile(path: path, kind: kind(of: status))
         }
         return OpenFile(descriptor: descriptor, status: status)

@@ -1,0 +1,73 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A program that keeps `todo`'s store in a long-running process (an app, the prompt) reads and
+/// changes it thousands of times: each descriptor left open would be one fewer it can open.
+@Suite("Keeping the list on this machine: nothing is left open")
+struct OpenFileTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+    }
+
+    /// The files under the test's folder this process has open now.
+    private func openFiles() -> [String] {
+        let folder = files.folder.url.resolvingSymlinksInPath().path
+        var open: [String] = []
+        #if os(Linux)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name),
+               target.hasPrefix(folder) {
+                open.append(target)
+            }
+        }
+        #else
+        for descriptor in 0..<getdtablesize() {
+            var path = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+            if fcntl(descriptor, F_GETPATH, &path) == 0, String(cString: path).hasPrefix(folder) {
+                open.append(String(cString: path))
+            }
+        }
+        #endif
+        return open
+    }
+
+    @Test("Reading, changing, undoing and inspecting a store leave none of its files open")
+    func everyCommandCloses() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        let store = files.store()
+
+        _ = try store.loadTodos()
+        _ = try store.add(id: id(3), title: "Pay rent")
+        try store.apply(TodoChange.check([id(1)]))
+        _ = try store.undo()
+        _ = try store.inspect()
+        try store.update { $0.todos = makeTodos(todo: ["Buy milk"]) }
+
+        #expect(openFiles() == [])
+    }
+
+    @Test("A folder, a FIFO or a damaged file where the store should be is refused, and left closed", arguments: ["folder", "fifo", "damaged"])
+    func refusalsClose(kind: String) throws {
+        try FileManager.default.createDirectory(at: files.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(at: files.storeURL, withIntermediateDirectories: false)
+        case "fifo": #expect(mkfifo(files.storeURL.path, 0o600) == 0)
+        default: try files.write(Data("{\"version\": 6".utf8))
+        }
+
+        #expect(throws: StoreError.self) { try files.todos() }
+        #expect(throws: StoreError.self) { _ = try files.store().add(id: id(1), title: "Buy milk") }
+
+        #expect(openFiles() == [])
+    }
+}
