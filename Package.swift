@@ -43,6 +43,7 @@ let package = Package(
 
         // What several test targets need: predictable ids, a temporary folder on the real file system.
         .target(name: "TestSupport", dependencies: ["TodoList", "UserList"], path: "Tests/TestSupport"),
+        .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "TestSupport"]),
