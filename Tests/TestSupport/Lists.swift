@@ -36,6 +36,13 @@ extension TodoItem {
     }
 }
 
+extension Person {
+    /// The same person under another number.
+    public func renumbered(_ number: Int) -> Person {
+        Person(id: id, number: number, addedAt: addedAt, details: details)
+    }
+}
+
 extension Array where Element == TodoItem {
     public var titles: [String] { map(\.title) }
     public var numbers: [Int] { map(\.number) }
@@ -61,8 +68,9 @@ public func person(_ number: Int, _ first: String, _ last: String, born: String?
                                   remoteID: remoteID))
 }
 
-/// People in the order given, numbered as they come, next number after them.
-public func makePeople(_ everyone: [Person], sortOrder: PeopleOrder = .added) -> People {
+/// People in the order given, numbered as they come; the next number is `next`, or the one
+/// after theirs.
+public func makePeople(_ everyone: [Person], sortOrder: PeopleOrder = .added, next: Int? = nil) -> People {
     People(everyone: everyone, sortOrder: sortOrder, deleted: [], fetchProgress: nil, unmatchedSearches: [],
-           nextNumber: (everyone.map(\.number).max() ?? 0) + 1)
+           nextNumber: next ?? (everyone.map(\.number).max() ?? 0) + 1)
 }
