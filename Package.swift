@@ -51,7 +51,8 @@ let package = Package(
         // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.
         .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "todo-fetch", "UserList", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport"]),
+        // Where a scenario's Then is an exit status or a printed line, its test runs the real `todo` too.
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TodoList", "UserList", "TestSupport", "todo"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "LocalStore", "TodoList", "UserList", "RandomUserAPI", "TestSupport"]),
         .testTarget(name: "SpecReportTests", dependencies: ["SpecReport"], exclude: ["Fixtures"]),

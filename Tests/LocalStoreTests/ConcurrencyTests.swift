@@ -70,21 +70,33 @@ struct ConcurrencyTests {
     func readersNeverFailDuringFolds() async throws {
         try files.seed(todo: ["Buy milk", "Call Ann"])
         let url = files.storeURL
+        let addsDone = Counter()
         let failures = await withTaskGroup(of: [String].self) { group in
             group.addTask {
                 let store = FileStore(url: url)
+                var failures: [String] = []
                 for round in 0..<60 {
-                    _ = try? store.add(id: id(100 + round), title: "Added \(round)")
-                    _ = try? store.update { $0.people = makePeople([person(round + 1, "Ann", "Lee")]) }
+                    do {
+                        _ = try store.add(id: id(100 + round), title: "Added \(round)")
+                        addsDone.increment()
+                        try store.update { $0.people = makePeople([person(round + 1, "Ann", "Lee")]) }
+                    } catch {
+                        failures.append("writer, round \(round): \(error)")
+                    }
                 }
-                return []
+                return failures
             }
             group.addTask {
                 var failures: [String] = []
                 for _ in 0..<400 {
+                    // Every add done before the read starts must be in what it reads.
+                    let added = addsDone.value
                     do {
                         let todos = try FileStore(url: url).loadTodos()
-                        if !Set(todos.all.map(\.id)).isSuperset(of: [id(1), id(2)]) { failures.append("lost an item") }
+                        let expected = [id(1), id(2)] + (0..<added).map { id(100 + $0) }
+                        if !Set(todos.all.map(\.id)).isSuperset(of: expected) {
+                            failures.append("a read begun after \(added) adds holds \(todos.all.count) to-dos")
+                        }
                     } catch {
                         failures.append("\(error)")
                     }
@@ -122,5 +134,19 @@ struct ConcurrencyTests {
         #expect(saved.finished.allSatisfy { $0.title == "Item \($0.number)" })
         #expect(saved.todo.count == 30)
         #expect(Set(saved.all.map(\.number)).count == 60)
+    }
+}
+
+/// A count several tasks share: one adds, others read what it has reached.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.withLock { count }
+    }
+
+    func increment() {
+        lock.withLock { count += 1 }
     }
 }

@@ -26,8 +26,8 @@ struct JournalFaultTests {
         case takenInWithALineAdded = "it is the journal the store took in, with a line added after"
     }
 
-    @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
-    func unaccountedJournal(change: JournalChange) throws {
+    /// Changes the journal of `files` as the row says.
+    private static func damage(_ files: StoreFolder, _ change: JournalChange) throws {
         let text = String(decoding: files.journalBytes, as: UTF8.self)
         switch change {
         case .carriageReturns: try files.writeJournal(Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
@@ -52,24 +52,62 @@ struct JournalFaultTests {
             try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
             try files.writeJournal(taken + Data("{\"checkTodos\":[\"\(id(2).uuidString)\"]}\n".utf8))
         }
-        let store = files.storeBytes
-        let journal = files.journalBytes
+    }
+
+    /// Why every command refuses the journal of the row: the reason its error gives.
+    private func reason(_ change: JournalChange) throws -> String {
+        switch change {
+        case .carriageReturns, .byteOrderMark: return "line 1 does not name a store as todo writes it"
+        case .flippedHeader: return "line 2 is not what todo wrote there: its sum does not match"
+        case .anotherStore:
+            let named = try #require(files.journalLines.first?.firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
+            let own = try #require(String(decoding: files.storeBytes, as: UTF8.self).firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
+            return "it names the store \(named), and this store is \(own)"
+        case .noStore: return "there is no store beside it"
+        case .takenInWithOtherLines, .takenInWithALineAdded:
+            return "it has the id of the journal the store took in, and not its lines: "
+                + "it was changed since, or comes from a copy of the store"
+        }
+    }
+
+    /// What doctor says of the journal of the row: what is wrong, and what a repair would lose.
+    private func finding(_ change: JournalChange, reason: String) -> StoreReport.Finding {
+        let keptAsACopy = " it holds: todo doctor --repair keeps only a copy of a journal that names another store"
+        let (what, loses): (String, String) = switch change {
+        case .carriageReturns, .byteOrderMark:
+            ("it does not belong to the store (\(reason))",
+             "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it")
+        case .flippedHeader: ("it does not belong to the store (\(reason))", "the 2 changes" + keptAsACopy)
+        case .anotherStore, .takenInWithOtherLines: ("it does not belong to the store (\(reason))", "the 1 change" + keptAsACopy)
+        case .takenInWithALineAdded: ("it does not belong to the store (\(reason))", "the 3 changes" + keptAsACopy)
+        case .noStore: ("a journal lies here without its store", "nothing: todo doctor --repair builds a store from the changes in it")
+        }
+        return StoreReport.Finding(file: files.journalURL.path, what: what, place: nil, loses: loses, isRepairable: true)
+    }
+
+    @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
+    func unaccountedJournal(change: JournalChange) throws {
+        try Self.damage(files, change)
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+        let why = try reason(change)
+        let refused = StoreError.journalNotAccounted(journal: files.journalURL.path, reason: why)
 
         for command in files.everyCommand() {
-            #expect("\(command.name)", performing: command.run, throws: { error in
-                guard case .journalNotAccounted(let path, _) = error as? StoreError else { return false }
-                return path == files.journalURL.path && error.localizedDescription.contains("todo doctor --repair")
-            })
+            #expect(throws: refused, "\(command.name)") { try command.run() }
         }
-        let report = try files.store().inspect()
-        #expect(report.findings.map(\.file) == [files.journalURL.path])
-        if change == .noStore {
-            #expect(report.findings.first?.isRepairable == true)
-        }
-        if change == .anotherStore {
-            #expect(report.findings.first?.loses
-                    == "the 1 change it holds: todo doctor --repair keeps only a copy of a journal that names another store")
-        }
+        #expect(refused.localizedDescription == "the journal \(files.journalURL.path) does not belong to its store "
+                + "(\(why)); both were left as they are. "
+                + "todo doctor says what it holds, and todo doctor --repair keeps a copy and rebuilds the store")
+        #expect(try files.todo("list") == Run(status: 1, output: "", errors: "error: \(refused.localizedDescription)\n"))
+
+        let finding = finding(change, reason: why)
+        #expect(try files.store().inspect().findings == [finding])
+        let doctor = try files.todo("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.output.hasSuffix("Problem in \(files.journalURL.path): \(finding.what)\n  A repair would lose: \(finding.loses)\n"))
+        #expect(doctor.errors == "error: the store \(files.storeURL.path) has a problem; it was left as it is. "
+                + "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold\n")
+
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)
     }

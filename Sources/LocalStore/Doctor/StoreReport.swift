@@ -78,7 +78,8 @@ extension FileStore {
                 let read = try Self.readForDoctor(data, files: files)
                 var lists = read.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
-                let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files, notes: &notes)
+                let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
+                                                              held: Self.changeLines(in: journalData), notes: &notes)
                 findings += journalFindings
                 changes = applied
                 document = read.isLegacy ? lists.numberedAsShown() : lists
@@ -139,8 +140,9 @@ extension FileStore {
     }
 
     /// Replays what of the journal belongs to the store, and says what does not.
+    /// `held`: the lines of changes the journal holds, those that do not read included.
     private static func inspect(_ journal: Journal.Contents, onto lists: inout StoreDocument, read: ReadDocument,
-                                files: StoreFiles, notes: inout [String]) -> (findings: [StoreReport.Finding], applied: Int) {
+                                files: StoreFiles, held: Int, notes: inout [String]) -> (findings: [StoreReport.Finding], applied: Int) {
         if journal.torn > 0 {
             notes.append("\(journal.torn) bytes at its end are a change a crash cut off, never acknowledged; the next change removes them")
         }
@@ -172,10 +174,20 @@ extension FileStore {
         }
         let loses = journal.owner == nil
             ? "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it"
-            : "the \(count(journal.entries.count, "change")) it holds: todo doctor --repair keeps only a copy of a journal "
+            : "the \(count(held, "change")) it holds: todo doctor --repair keeps only a copy of a journal "
                 + "that names another store"
         return ([.init(file: files.journal, what: "it does not belong to the store (\(why))", place: nil, loses: loses,
                        isRepairable: true)], 0)
+    }
+}
+
+extension FileStore {
+    /// The lines after a journal's first that hold anything: what a repair that keeps only a
+    /// copy of it leaves out of the lists, whether or not their sums match.
+    static func changeLines(in journal: Data) -> Int {
+        journal.split(separator: UInt8(ascii: "\n")).dropFirst().count { line in
+            line.contains { !" \t\r".utf8.contains($0) }
+        }
     }
 }
 

@@ -29,6 +29,16 @@ final class StoreFolder {
         }
     }
 
+    /// Buy milk, Call Ann and Fix bike to do and Pay rent finished, numbered 1 to 4 and written
+    /// whole; then three changes in the journal: Post letter added (5), Call Ann checked, Fix bike
+    /// renamed Fix car.
+    func seedWithAJournal() throws {
+        try seed(todo: ["Buy milk", "Call Ann", "Fix bike"], finished: ["Pay rent"])
+        _ = try store().add(id: id(5), title: "Post letter")
+        try store().apply(TodoChange.check([id(2)]))
+        try store().apply(TodoChange.rename(id(3), to: "Fix car"))
+    }
+
     /// Writes `contents` as the store file, folder and all.
     func write(_ contents: Data) throws {
         try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -44,6 +54,11 @@ final class StoreFolder {
     /// The journal's lines, header first, without their line breaks.
     var journalLines: [String] {
         String(decoding: journalBytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// One run of the real `todo --store <store> ARGUMENTS`, as a user at a terminal runs it.
+    func todo(_ arguments: String...) throws -> Run {
+        try RealBinary().run(["--store", storeURL.path] + arguments)
     }
 
     func contents() throws -> [String] {

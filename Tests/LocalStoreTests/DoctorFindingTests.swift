@@ -1,0 +1,118 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("doctor says what is wrong, where, and what a repair would lose")
+struct DoctorFindingTests {
+    private let files: StoreFolder
+
+    init() throws {
+        files = try StoreFolder()
+        try files.seedWithAJournal()
+    }
+
+    /// Runs `todo doctor` as a user does: it must print the finding, name `todo doctor --repair`,
+    /// and exit 1.
+    private func expectDoctorSays(_ finding: StoreReport.Finding, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try files.todo("doctor")
+        let place = finding.place.map { ", \($0)" } ?? ""
+        let repair = finding.isRepairable
+            ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
+            : "todo doctor --repair cannot mend all of it; see above"
+
+        #expect(run.status == 1, "\(run)", sourceLocation: sourceLocation)
+        #expect(run.output.hasSuffix("Problem in \(finding.file)\(place): \(finding.what)\n  A repair would lose: \(finding.loses)\n"),
+                "\(run)", sourceLocation: sourceLocation)
+        #expect(run.errors == "error: the store \(files.storeURL.path) has a problem; it was left as it is. \(repair)\n",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a store cut in half")
+    func storeCutInHalf() throws {
+        let cut = files.storeBytes.prefix(files.storeBytes.count / 2)
+        try files.write(cut)
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(
+            file: files.storeURL.path, what: "it does not read as a todo store: a string was expected there", place: "byte \(cut.count)",
+            loses: "all but the 1 to-do and 0 people todo doctor --repair finds in it", isRepairable: true)
+        #expect(report.findings == [finding])
+        try expectDoctorSays(finding)
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line changed")
+    func journalLineChanged() throws {
+        var lines = files.journalLines
+        lines[3] = lines[3].replacingOccurrences(of: "Fix car", with: "Fix van")
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(
+            file: files.journalURL.path, what: "line 4 is not what todo wrote there: its sum does not match", place: "line 4",
+            loses: "what todo doctor --repair cannot read from line 4 on", isRepairable: true)
+        #expect(report.findings == [finding])
+        #expect(report.journalChanges == 2)
+        try expectDoctorSays(finding)
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line that does not apply")
+    func journalLineThatDoesNotApply() throws {
+        let edited = String(decoding: files.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "{\"id\":\"\(id(2).uuidString)\",\"isFinished\":false,\"number\":2,\"title\":\"Call Ann\"},", with: "")
+        try files.write(Data(edited.utf8))
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(
+            file: files.journalURL.path, what: "line 3 does not apply (that item is no longer in the list)", place: "line 3",
+            loses: "the changes from line 3 on that do not apply", isRepairable: true)
+        #expect(report.findings == [finding])
+        try expectDoctorSays(finding)
+    }
+
+    /// Hex digits and dashes, as an id is written, but no header around them: with the changes
+    /// after it, and alone; where a header a crash cut off would be a note, not a fault.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a first line that is no journal's header",
+          arguments: [true, false])
+    func firstLineNotAHeader(withTheChanges: Bool) throws {
+        let changes = files.journalBytes.drop { $0 != UInt8(ascii: "\n") }.dropFirst()
+        try files.writeJournal(Data("0123456789ABCDEF-0123".utf8) + (withTheChanges ? Data("\n".utf8) + changes : Data()))
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(
+            file: files.journalURL.path,
+            what: "it does not belong to the store (line 1 does not name "
+                + (withTheChanges ? "a store as todo writes it)" : "the store the journal belongs to)"),
+            place: nil, loses: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it", isRepairable: true)
+        #expect(report.findings == [finding])
+        try expectDoctorSays(finding)
+
+        let fresh = try StoreFolder()
+        try fresh.seed(todo: ["Buy milk"])
+        try fresh.writeJournal(Data("{\"journal\":\"AB".utf8))
+        let cutOff = try fresh.store().inspect()
+        #expect(cutOff.isSound)
+        #expect(cutOff.journalNotes == ["14 bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"])
+    }
+
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a lock file that is a folder")
+    func lockFolder() throws {
+        let lock = files.folder.file("data/store.json.lock").path
+        try FileManager.default.removeItem(atPath: lock)
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(
+            file: lock, what: "the lock file is a folder: no change can be made while it is there; remove it, todo makes it again",
+            place: nil, loses: "nothing", isRepairable: false)
+        #expect(report.findings == [finding])
+        try expectDoctorSays(finding)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+@Suite("doctor --repair keeps a copy of each file and rebuilds the most they allow")
+struct DoctorRepairTests {
+    private let files: StoreFolder
+    private let now = Date(timeIntervalSinceReferenceDate: 785_500_000)
+    /// What a copy made at `now` is named after its file: the time in UTC.
+    private let stamp = ".damaged-20251122-102640"
+
+    init() throws {
+        files = try StoreFolder()
+        try files.seedWithAJournal()
+    }
+
+    private var expected: Todos {
+        list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(3, "Fix car")],
+             finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 6)
+    }
+
+    /// Repairs the store in `folder` at `now`, and checks what every row says: a copy of each
+    /// of `copied` as it was lies beside it, named for the time, and doctor calls the store sound.
+    private func repair(_ folder: StoreFolder? = nil, copying copied: [URL],
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> RepairReport {
+        let folder = folder ?? files
+        let before = try copied.map { (path: $0.path + stamp, bytes: try Data(contentsOf: $0)) }
+
+        let repaired = try #require(try folder.store().repair(at: now), sourceLocation: sourceLocation)
+
+        #expect(repaired.copies == before.map(\.path), sourceLocation: sourceLocation)
+        for copy in before {
+            #expect(FileManager.default.contents(atPath: copy.path) == copy.bytes, "\(copy.path)", sourceLocation: sourceLocation)
+        }
+        let report = try folder.store().inspect()
+        #expect(report.isSound, "\(report.findings)", sourceLocation: sourceLocation)
+        return repaired
+    }
+
+    /// Where the cut falls in the item Fix car: before its title, after the key, after the whole title.
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store cut part-way",
+          arguments: ["", "\"title\"", "\"title\":\"Fix car\""])
+    func repairCutStore(keptOfTheTitle: String) throws {
+        try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) }
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+        let title = try #require(files.storeBytes.range(of: Data("\"title\":\"Fix car\"".utf8)))
+        try files.write(files.storeBytes.prefix(upTo: title.lowerBound + keptOfTheTitle.utf8.count))
+
+        _ = try repair(copying: [files.storeURL])
+
+        #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk")],
+                                          finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 6))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: people, their order and paging")
+    func repairPeople() throws {
+        let ann = person(1, "Ann", "Lee", email: "ann@example.com", remoteID: "r1")
+        let nameless = person(2, "", "Nobody")
+        try files.store().update { document in
+            document.people = People(everyone: [ann, nameless, person(3, "Bo", "Bee")], sortOrder: .descending,
+                                     deleted: [person(4, "Cy", "Cee", email: "cy@example.com")],
+                                     fetchProgress: FetchProgress(seed: "s", nextPage: 3), unmatchedSearches: ["zzq"], nextNumber: 5)
+        }
+        // The store was cut short, and held a person with no first name.
+        try files.write(files.storeBytes.prefix(files.storeBytes.count - 10))
+
+        _ = try repair(copying: [files.storeURL])
+
+        let people = try files.store().read().people
+        #expect(people.everyone.map(\.fullName) == ["Ann Lee", "Bo Bee"])
+        #expect(people.everyone.map(\.number) == [1, 3])
+        #expect(people.nextNumber == 4)
+        #expect(people.deleted.map(\.fullName) == ["Cy Cee"])
+        #expect(people.sortOrder == .descending)
+        #expect(people.fetchProgress == FetchProgress(seed: "s", nextPage: 3))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal an editor saved")
+    func repairEditedJournal() throws {
+        // A byte-order mark, carriage returns, a change indented, and a blank line before the last one.
+        var lines = files.journalLines
+        lines[2] = " \t " + lines[2] + "  "
+        lines.insert("", at: 3)
+        try files.writeJournal(Data([0xEF, 0xBB, 0xBF]) + Data((lines.joined(separator: "\r\n") + "\r\n").utf8))
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.changesBroughtIn == 3)
+        #expect(repaired.linesLeftOut == [])
+        #expect(try files.todos() == expected)
+        #expect(try files.store().undo() == "renamed “Fix bike” to “Fix car”")
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a change made by hand")
+    func repairChangedLine() throws {
+        // The second change checked Call Ann; by hand, it checks Buy milk.
+        var lines = files.journalLines
+        #expect(lines[2].contains("\"\(id(2).uuidString)\""))
+        lines[2] = lines[2].replacingOccurrences(of: id(2).uuidString, with: id(1).uuidString)
+        // A blank line before it: the line left out is named as an editor numbers it.
+        lines.insert("", at: 2)
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(repaired.linesLeftOut == [4])
+        #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(2, "Call Ann"), todo(3, "Fix car")],
+                                          finished: [finished(4, "Pay rent")], next: 6))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal line whose item was taken out by hand")
+    func repairLineThatDoesNotApply() throws {
+        let edited = String(decoding: files.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "{\"id\":\"\(id(2).uuidString)\",\"isFinished\":false,\"number\":2,\"title\":\"Call Ann\"},", with: "")
+        try files.write(Data(edited.utf8))
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(repaired.linesLeftOut == [3])
+        #expect(try files.todos() == list(todo: [todo(5, "Post letter"), todo(1, "Buy milk"), todo(3, "Fix car")],
+                                          finished: [finished(4, "Pay rent")], next: 6))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: two adds swapped by hand")
+    func repairSwappedAdds() throws {
+        _ = try files.store().add(id: id(6), title: "Walk dog")
+        _ = try files.store().add(id: id(7), title: "Wash car")
+        var lines = files.journalLines
+        lines.swapAt(lines.count - 2, lines.count - 1)
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.changesBroughtIn == 5)
+        #expect(repaired.linesLeftOut == [])
+        #expect(try files.todos() == list(todo: [todo(6, "Walk dog"), todo(7, "Wash car")] + expected.todo,
+                                          finished: expected.finished, next: 8))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal that names another store")
+    func repairJournalOfAnotherStore() throws {
+        let other = try StoreFolder()
+        try other.seed(todo: ["Elsewhere"])
+        _ = try other.store().add(id: id(50), title: "Not here")
+        try files.writeJournal(other.journalBytes)
+        let owner = try #require(other.journalLines.first?.firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.journalSetAside == "it names another store, \(owner)")
+        #expect(repaired.changesBroughtIn == 0)
+        #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann"), todo(3, "Fix bike")],
+                                          finished: [finished(4, "Pay rent")], next: 5))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store removed, its journal left")
+    func repairFromTheJournalAlone() throws {
+        let empty = try StoreFolder()
+        for (number, title) in zip(1..., ["one", "two", "three"]) {
+            _ = try empty.store().add(id: id(number), title: title)
+        }
+        #expect(empty.journalLines.count == 3, "the first add writes the store, the others the journal")
+        try FileManager.default.removeItem(at: empty.storeURL)
+
+        let repaired = try repair(empty, copying: [empty.journalURL])
+
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(try empty.todos() == list(todo: [todo(3, "three"), todo(2, "two")], next: 4))
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store written by hand, cut part-way")
+    func repairHandWrittenStore() throws {
+        let written = """
+            {
+              "version" : 6,
+              "todos" : {
+                "todo" : [
+                  { "id" : "\(id(1).uuidString)", "isFinished" : false, "number" : 1, "title" : "Buy milk" },
+                  { "id" : "\(id(2).uuidString)", "isFinished" : false, "number" : 2, "title" : "Call Ann" },
+                  { "id" : "\(id(3).uuidString)", "isFinished" : fal
+            """
+        try files.write(Data(written.utf8))
+        try FileManager.default.removeItem(at: files.journalURL)
+
+        let repaired = try repair(copying: [files.storeURL])
+
+        #expect(repaired.todos == 2)
+        #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 3))
+    }
+
+    enum Unwritable: String, CaseIterable, Sendable {
+        case newer = "a store of another format version, newer than todo"
+        case readOnly = "a damaged store file that is read-only"
+    }
+
+    @Test("SF-26 doctor --repair writes nothing, not even a copy, where it may not write", arguments: Unwritable.allCases)
+    func repairRefused(damage: Unwritable) throws {
+        let refused: StoreError
+        switch damage {
+        case .newer:
+            try files.write(Data("{\"version\": 99, \"todos\": {}}".utf8))
+            refused = .newerVersion(path: files.storeURL.path, version: 99)
+        case .readOnly:
+            try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: files.storeURL.path)
+            refused = .cannotWrite(path: files.storeURL.path, reason: "the file is read-only")
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: files.storeURL.path) }
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+
+        #expect(throws: refused) { try files.store().repair(at: now) }
+        #expect(try files.todo("doctor", "--repair") == Run(status: 1, output: "", errors: "error: \(refused.localizedDescription)\n"))
+
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+        #expect(try files.contents() == ["store.json", "store.json.journal", "store.json.lock"])
+        #expect(try files.store().inspect().findings.map(\.isRepairable) == [damage == .readOnly])
+    }
+
+    @Test("SF-23 Two repairs at the same time repair once")
+    func concurrentRepairs() async throws {
+        try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
+        let store = files.storeURL
+        let when = now
+
+        let reports = try await withThrowingTaskGroup(of: RepairReport?.self) { group in
+            for _ in 0..<2 {
+                group.addTask { try FileStore(url: store).repair(at: when) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(reports.compactMap { $0 }.count == 1)
+        #expect(try files.contents() == ["store.json", "store.json.damaged-20251122-102640", "store.json.journal.damaged-20251122-102640",
+                                         "store.json.lock"])
+        #expect(try files.store().inspect().isSound)
+    }
+}
