@@ -157,149 +157,20 @@ extension RealBinaryTests {
             usleep(50_000)
         }
         #expect(server.requests.count == 1)
-        for _ in 0..<40 where Self.fetchers(for: server.port).isEmpty {
+        for _ in 0..<40 where runningFetchers(against: server.port).isEmpty {
             usleep(50_000)
         }
-        #expect(!Self.fetchers(for: server.port).isEmpty)
+        #expect(!runningFetchers(against: server.port).isEmpty)
 
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let killed = Date()
-        while !Self.fetchers(for: server.port).isEmpty, Date().timeIntervalSince(killed) < 5 {
+        while !runningFetchers(against: server.port).isEmpty, Date().timeIntervalSince(killed) < 5 {
             usleep(20_000)
         }
 
-        #expect(Self.fetchers(for: server.port).isEmpty)
+        #expect(runningFetchers(against: server.port).isEmpty)
         #expect(Date().timeIntervalSince(killed) < 1, "todo-fetch ends within a second")
         #expect(!FileManager.default.fileExists(atPath: store.path))
-    }
-
-    /// The `todo-fetch` processes running against the server on `port`, read from /proc.
-    private static func fetchers(for port: UInt16) -> [String] {
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return processes.filter { Int($0) != nil }.compactMap { pid in
-            guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
-            let text = String(decoding: command, as: UTF8.self)
-            return text.contains("todo-fetch") && text.contains("127.0.0.1:\(port)") ? pid : nil
-        }
-    }
-
-    @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves")
-    func controlC() async throws {
-        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
-
-        #expect(await terminal.waitFor("todo> "))
-        terminal.type("add half typed")
-        #expect(await terminal.waitFor("half typed"))
-        terminal.type("\u{3}")
-        #expect(await terminal.waitFor("todo> ", times: 2))
-
-        terminal.type("add\n")
-        #expect(await terminal.waitFor("Title: "))
-        terminal.type("Ti")
-        #expect(await terminal.waitFor("Title: Ti"))
-        terminal.type("\u{3}")
-        #expect(await terminal.waitFor("Cancelled: nothing was added."))
-        #expect(await terminal.waitFor("todo> ", times: 3))
-
-        terminal.type("add Buy milk\n")
-        #expect(await terminal.waitFor("Added 1 “Buy milk”."))
-        #expect(await terminal.waitFor("todo> ", times: 4))
-        terminal.type("\u{4}")
-
-        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
-    }
-
-    @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
-    func controlCStopsAFetch() async throws {
-        let server = try LocalHTTPServer { _ in .stall }
-        let temporary = folder.file("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let terminal = try PseudoTerminal(todo.url, arguments: ["--store", store.path, "--api", server.baseURL.absoluteString],
-                                          environment: ["NO_COLOR": "1", "TERM": "xterm", "TMPDIR": temporary.path])
-
-        #expect(await terminal.waitFor("todo> "))
-        terminal.type("user fetch\n")
-        for _ in 0..<200 where server.requests.isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(server.requests.count == 1)
-        #expect(!Self.fetchers(for: server.port).isEmpty, "the program loading the page is running")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count == 1, "with a folder of its own")
-        terminal.type("\u{3}")
-        #expect(await terminal.waitFor("error: stopped with Ctrl-C; nothing was loaded"), "\(terminal.output)")
-        #expect(Self.fetchers(for: server.port).isEmpty, "the program loading the page has ended")
-        #expect(await terminal.waitFor("todo> ", times: 2))
-        terminal.type("\u{4}")
-
-        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(!FileManager.default.fileExists(atPath: store.path))
-        // The loader stopped too, and took its folder with it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
-    }
-
-    @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
-    func tabAtThePrompt() async throws {
-        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
-
-        #expect(await terminal.waitFor("todo> "))
-        terminal.type("li\t")
-        #expect(await terminal.waitForScreen("todo> list"), "\(terminal.screen)")
-        terminal.type("\u{15}user f\t")
-        #expect(await terminal.waitForScreen("todo> user fetch"), "\(terminal.screen)")
-        terminal.type("\u{15}user list --sort d\t")
-        #expect(await terminal.waitForScreen("user list --sort desc"), "\(terminal.screen)")
-        terminal.type("\u{15}un\t\t")
-        #expect(await terminal.waitForScreen("undone"), "\(terminal.screen)")
-        #expect(terminal.screen.contains { $0.contains("uncheck") && $0.contains("undo ") })
-        terminal.type("\u{15}help us\t\t")
-        #expect(await terminal.waitForScreen("todo> help user"), "\(terminal.screen)")
-        #expect(terminal.screen.contains { $0.contains("user") && $0.contains("users") })
-        for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
-                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --", "add --json")] {
-            terminal.type("\u{15}\(typed)\t")
-            #expect(await terminal.waitForScreen(completed), "\(typed): \(terminal.screen)")
-        }
-        terminal.type("\u{15}user \t\t")
-        #expect(await terminal.waitForScreen("search"), "\(terminal.screen)")
-        #expect(terminal.screen.contains { ["add", "delete", "fetch", "list", "search", "show"].allSatisfy($0.contains) })
-        // A number is the user's to type: Tab adds nothing, and what is typed next follows the space.
-        terminal.type("\u{15}check \t\tX")
-        #expect(await terminal.waitForScreen("todo> check X"), "\(terminal.screen)")
-        terminal.type("\u{15}add Buy m\t\t\n")
-        #expect(await terminal.waitFor("Added 1 “Buy m”."))
-        terminal.type("add\n")
-        #expect(await terminal.waitFor("Title: "))
-        terminal.type("li\t\n")
-        #expect(await terminal.waitFor("Added 2 “li”."), "\(terminal.screen)")
-        terminal.type("\u{4}")
-
-        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["li", "Buy m"])
-    }
-
-    @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")
-    func bashCompletion() async throws {
-        let folder = todo.url.deletingLastPathComponent().path
-        // In the home folder, so that the line stays short of the terminal's width.
-        try Data().write(to: self.folder.file("store-for-tab.json"))
-        let bash = try PseudoTerminal(URL(fileURLWithPath: "/bin/bash"), arguments: ["--norc", "--noprofile", "-i"],
-                                      environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ",
-                                                    "HOME": self.folder.url.path, "INPUTRC": "/dev/null"])
-
-        bash.type("source <(todo --completion bash)\n")
-        bash.type("todo user f\t")
-        #expect(await bash.waitForScreen("todo user fetch "), "\(bash.screen)")
-        bash.type("\u{15}cd\n")
-        bash.type("todo --store store-for-t\t")
-        #expect(await bash.waitForScreen("todo --store store-for-tab.json"), "\(bash.screen)")
-        bash.type("\u{15}todo --store=store-for-t\t")
-        #expect(await bash.waitForScreen("todo --store=store-for-tab.json"), "\(bash.screen)")
-        bash.type("\u{15}todo --api http://127.0.0.1:9/ us\t")
-        #expect(await bash.waitForScreen("todo --api http://127.0.0.1:9/ user"), "\(bash.screen)")
-        bash.type("\u{15}exit\n")
-
-        #expect(await bash.exitStatus() == 0, "\(bash.output)")
     }
 }

@@ -20,7 +20,6 @@ public enum PeopleError: Error, Equatable, Sendable, LocalizedError {
     case noSuchPerson
     /// Someone with the same names and date of birth is in the list already.
     case alreadyThere(Person)
-    case nothingToUndo
     /// The step undo would take back does not fit the people as they are (only a store
     /// changed by hand leads here).
     case undoDoesNotFit
@@ -29,7 +28,6 @@ public enum PeopleError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .noSuchPerson: "that person is no longer in the list"
         case .alreadyThere(let person): "\(person.fullName) (\(person.number)) is in the list already"
-        case .nothingToUndo: "there is nothing to undo"
         case .undoDoesNotFit: "the last change cannot be undone: the people no longer fit its undo step"
         }
     }
