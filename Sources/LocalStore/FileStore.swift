@@ -112,7 +112,7 @@ public final class FileStore: Sendable {
         guard changed else { return (document, undone) }
         let isAdd = if case .todos(.add) = change { true } else { false }
         let numbering = latest.document.todos.nextNumber + (isAdd ? 1 : 0)
-        let items = document.todos.todo.count + document.todos.finished.count
+        let items = document.todos.unfinished.count + document.todos.finished.count
         let walking = latest.walking + (isAdd ? 0 : 1)
         // A store not written by todo as it is (none yet, an older format, changed by hand) is
         // written whole. An add of a to-do works out its number from the store's first bytes and
@@ -120,7 +120,7 @@ public final class FileStore: Sendable {
         if !latest.isProven || document.todos.nextNumber != numbering || walking * items > replayLimit {
             try fold(document, latest, files)
         } else {
-            let number = isAdd ? document.todos.todo.first?.number : nil
+            let number = isAdd ? document.todos.unfinished.first?.number : nil
             if try !append(change, number: number, to: latest, files) {
                 try fold(document, latest, files)
             }

@@ -19,13 +19,13 @@ extension StoreDocument {
 
     private var todoProblems: [String] {
         var found: [String] = []
-        if todos.todo.contains(where: \.isFinished) {
+        if todos.unfinished.contains(where: \.isFinished) {
             found.append("a to-do in the To do section is marked finished")
         }
         if todos.finished.contains(where: { !$0.isFinished }) {
             found.append("an item in the Finished section is not marked finished")
         }
-        let all = todos.todo + todos.finished
+        let all = todos.unfinished + todos.finished
         if let blank = all.first(where: { !Self.hasText($0.title) }) {
             found.append("the to-do \(blank.id.uuidString) has an empty title")
         }

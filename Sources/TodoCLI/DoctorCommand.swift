@@ -45,7 +45,7 @@ extension Session {
         if let document = report.document {
             let todos = document.todos
             let people = document.people
-            text += "  To-dos:    \(todos.todo.count) to do, \(todos.finished.count) finished\n"
+            text += "  To-dos:    \(todos.unfinished.count) to do, \(todos.finished.count) finished\n"
             text += "  People:    \(people.everyone.count), \(people.deleted.count) deleted, "
                 + "\(people.unmatchedSearches.count) \(people.unmatchedSearches.count == 1 ? "search" : "searches") remembered\n"
             text += "  Undo:      \(document.history.count) \(document.history.count == 1 ? "change" : "changes") can be undone\n"
@@ -74,7 +74,7 @@ extension Session {
         ]
         if let document = report.document {
             members += [
-                ("todo", .number(document.todos.todo.count)), ("finished", .number(document.todos.finished.count)),
+                ("todo", .number(document.todos.unfinished.count)), ("finished", .number(document.todos.finished.count)),
                 ("people", .number(document.people.everyone.count)), ("deletedPeople", .number(document.people.deleted.count)),
                 ("searchesRemembered", .number(document.people.unmatchedSearches.count)),
                 ("undoable", .number(document.history.count)),

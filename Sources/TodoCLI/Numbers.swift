@@ -24,7 +24,7 @@ extension Session {
         guard !words.isEmpty else { return [try target(words, of: command)] }
         // Numbers are unique, so more numbers named than items in the list name one that is
         // missing among the first of them: a range is not walked past that (`check 1-99999999999`).
-        let inUse = todoList.todos.todo.count + todoList.todos.finished.count
+        let inUse = todoList.todos.unfinished.count + todoList.todos.finished.count
         var wanted: [Int] = []
         var named = Set<Int>()
         naming: for word in words {
@@ -35,7 +35,7 @@ extension Session {
         }
         // One pass over the list for the numbers named, not a table of every item.
         var byNumber: [Int: TodoItem] = [:]
-        for item in todoList.todos.todo + todoList.todos.finished where named.contains(item.number) && byNumber[item.number] == nil {
+        for item in todoList.todos.unfinished + todoList.todos.finished where named.contains(item.number) && byNumber[item.number] == nil {
             byNumber[item.number] = item
         }
         return try wanted.map { number in

@@ -128,7 +128,7 @@ extension Session {
         let shown: [TodoItem]
         switch words.count {
         case 0: shown = all
-        case 1 where words[0] == "todo": shown = todoList.todos.todo
+        case 1 where words[0] == "todo": shown = todoList.todos.unfinished
         case 1 where words[0] == "finished": shown = todoList.todos.finished
         case 1: throw CommandError.usage("list shows todo or finished, not \(quoted(words[0]))", command: "list")
         default: throw CommandError.usage("list takes at most one section name", command: "list")

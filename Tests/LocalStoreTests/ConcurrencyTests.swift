@@ -132,7 +132,7 @@ struct ConcurrencyTests {
         let saved = try files.todos()
         #expect(saved.finished.map(\.title).sorted() == (1...30).map { "Item \($0)" }.sorted())
         #expect(saved.finished.allSatisfy { $0.title == "Item \($0.number)" })
-        #expect(saved.todo.count == 30)
+        #expect(saved.unfinished.count == 30)
         #expect(Set(saved.all.map(\.number)).count == 60)
     }
 }

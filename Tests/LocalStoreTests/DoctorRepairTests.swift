@@ -138,7 +138,7 @@ struct DoctorRepairTests {
 
         #expect(repaired.changesBroughtIn == 5)
         #expect(repaired.linesLeftOut == [])
-        #expect(try files.todos() == list(todo: [todo(6, "Walk dog"), todo(7, "Wash car")] + expected.todo,
+        #expect(try files.todos() == list(todo: [todo(6, "Walk dog"), todo(7, "Wash car")] + expected.unfinished,
                                           finished: expected.finished, next: 8))
     }
 

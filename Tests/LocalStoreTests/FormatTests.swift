@@ -129,7 +129,7 @@ struct FormatTests {
         #expect(read.people.everyone.map(\.number) == Array(1..<(older.people.count + 1)))
         #expect(read.people.unmatchedSearches == older.unmatched)
 
-        let first = try #require(read.todos.todo.first)
+        let first = try #require(read.todos.unfinished.first)
         try files.store().apply(TodoChange.check([first.id]))
 
         #expect(try files.contents() == ["store.json", "store.json.lock"])

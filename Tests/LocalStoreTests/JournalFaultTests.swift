@@ -170,7 +170,7 @@ struct JournalFaultTests {
         _ = try files.store().add(id: id(4), title: "Post letter")
         #expect(files.journalLines.count == 2)
         #expect(files.journalLines[0] != String(decoding: taken, as: UTF8.self).split(separator: "\n")[0])
-        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.todo, finished: expected.finished, next: 5))
+        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.unfinished, finished: expected.finished, next: 5))
 
         try files.writeJournal(taken)
         try files.store().update { $0.people = People() }
@@ -231,6 +231,6 @@ struct JournalFaultTests {
         _ = try files.store().add(id: id(4), title: "Post letter")
         #expect(files.journalLines.count == 4)
         #expect(files.journalBytes.last == UInt8(ascii: "\n"))
-        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.todo, finished: expected.finished, next: 5))
+        #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.unfinished, finished: expected.finished, next: 5))
     }
 }

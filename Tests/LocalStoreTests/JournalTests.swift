@@ -254,7 +254,7 @@ struct JournalTests {
 
         #expect(largest < bound, "the journal reached \(largest) bytes")
         #expect(largest + line >= bound, "folded at \(largest) bytes, while a line of \(line) more fitted under \(bound)")
-        #expect(try files.todos().todo.map(\.id) == (2...last).reversed().map { id($0) } + [id(1)])
+        #expect(try files.todos().unfinished.map(\.id) == (2...last).reversed().map { id($0) } + [id(1)])
     }
 
     /// A store file of exactly `size` bytes: one to-do, its title as long as it takes.
@@ -280,9 +280,9 @@ struct JournalTests {
         #expect(largest < 65_536)
         #expect(folds >= 3)
         let todos = try files.todos()
-        #expect(todos.todo.count == 600)
-        #expect(todos.todo.numbers == Array((1...600).reversed()))
-        #expect(todos.todo.first?.title == "Number 600, with a title long enough to fill the journal quickly")
-        #expect(todos.todo.last?.title == "The first one")
+        #expect(todos.unfinished.count == 600)
+        #expect(todos.unfinished.numbers == Array((1...600).reversed()))
+        #expect(todos.unfinished.first?.title == "Number 600, with a title long enough to fill the journal quickly")
+        #expect(todos.unfinished.last?.title == "The first one")
     }
 }

@@ -10,7 +10,7 @@ public func makeTodos(todo: [String] = [], finished: [String] = []) -> Todos {
     let items = titles.enumerated().map { offset, title in
         TodoItem(id: id(offset + 1), number: offset + 1, title: title, isFinished: offset >= todo.count)
     }
-    return Todos(todo: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)),
+    return Todos(unfinished: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)),
                  nextNumber: titles.count + 1)
 }
 
@@ -26,7 +26,7 @@ public func finished(_ number: Int, _ title: String) -> TodoItem {
 
 /// A whole list, to compare with `==`: every item's title, number and state, and the next number.
 public func list(todo: [TodoItem] = [], finished: [TodoItem] = [], next: Int) -> Todos {
-    Todos(todo: todo, finished: finished, nextNumber: next)
+    Todos(unfinished: todo, finished: finished, nextNumber: next)
 }
 
 extension TodoItem {

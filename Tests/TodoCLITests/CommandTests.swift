@@ -21,8 +21,8 @@ final class CommandTests {
 
         #expect(unquoted == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(quoted == Run(status: 0, output: "Added 2 “Buy milk”.\n", errors: ""))
-        #expect(try cli.saved().todo.map(\.number) == [2, 1])
-        #expect(try cli.saved().todo.titles == ["Buy milk", "Buy milk"])
+        #expect(try cli.saved().unfinished.map(\.number) == [2, 1])
+        #expect(try cli.saved().unfinished.titles == ["Buy milk", "Buy milk"])
     }
 
     @Test("CLI-2 list shows To do then Finished, numbered across both, and the counter last")
@@ -78,7 +78,7 @@ final class CommandTests {
     func commandNamesIgnoreCase() async throws {
         #expect(await cli.run("Add", "Buy", "milk") == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(await cli.run("List") == cli.run("list"))
-        #expect(try cli.saved().todo.titles == ["Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Buy milk"])
     }
 
     @Test("CLI-29 Options are taken anywhere on the line, until --")
@@ -92,7 +92,7 @@ final class CommandTests {
         #expect(await cli.run("add", "--", "--json") == Run(status: 0, output: "Added 2 “--json”.\n", errors: ""))
         #expect(await cli.run("add", "Read", "about", "--json", "output")
                 == Run(status: 0, output: "Added 3 “Read about --json output”.\n", errors: ""))
-        #expect(try cli.saved().todo.titles == ["Read about --json output", "--json", "Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Read about --json output", "--json", "Buy milk"])
 
         let other = cli.folder.file("other.json")
         let prompt = await cli.run([], input: ["list --store \(other.path)", "help list", "list --help", "help add", "add --help",
@@ -108,7 +108,7 @@ final class CommandTests {
         let edit = await cli.run("edit", "1", "--help")
         #expect(edit.output.hasPrefix("Usage: edit N TITLE...\n"))
         #expect(edit == (await cli.run("help", "edit")))
-        #expect(try cli.saved().todo.titles == ["Read about --json output", "--json", "Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Read about --json output", "--json", "Buy milk"])
     }
 
     @Test("CLI-8 search shows the matches with the numbers list gives them")
@@ -178,7 +178,7 @@ final class CommandTests {
 
         await cli.run("add", title)
 
-        #expect(try cli.saved().todo.titles == [title])
+        #expect(try cli.saved().unfinished.titles == [title])
         let listed = await cli.run("list").output
         #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(listed.contains(#"Pay \e]0;pwned\u{07}\e[2J rent\tnow\u{202E}"#))
@@ -197,7 +197,7 @@ final class CommandTests {
         await cli.run(["--store=\(other.path)", "add", "Pay rent"], withStore: false)
 
         let saved = try FileStore(url: other).loadTodos()
-        #expect(saved.todo.titles == ["Pay rent", "Call Ann", "Buy milk"])
+        #expect(saved.unfinished.titles == ["Pay rent", "Call Ann", "Buy milk"])
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
@@ -222,7 +222,7 @@ final class CommandTests {
         let run = await cli.run("edit", "1", "Buy", "oat", "milk")
 
         #expect(run == Run(status: 0, output: "Renamed 1 “Buy milk” to “Buy oat milk”.\n", errors: ""))
-        #expect(try cli.saved().todo.titles == ["Buy oat milk"])
+        #expect(try cli.saved().unfinished.titles == ["Buy oat milk"])
         #expect(await cli.run("edit", "1", "  ").errors == "error: a title cannot be empty; nothing was changed\n")
     }
 

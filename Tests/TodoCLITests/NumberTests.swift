@@ -109,7 +109,7 @@ final class NumberTests {
         for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
         #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12.\n")
         #expect(try cli.saved().finished.map(\.title) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"].reversed())
-        #expect(try cli.saved().todo == [])
+        #expect(try cli.saved().unfinished == [])
         #expect(await cli.run("delete", "1-12").status == 0)
         #expect(try cli.saved().all == [])
     }

@@ -20,7 +20,7 @@ final class PromptTests {
 
         #expect(run == Run(status: 1, output: "Added 1 “Buy milk”.\nAdded 2 “Call Ann”.\n",
                            errors: "line 2: error: no item 9 (the one item is numbered 1)\n"))
-        #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Call Ann", "Buy milk"])
         #expect(await cli.run([], input: ["add Buy milk", "list"]).status == 0)
     }
 
@@ -29,7 +29,7 @@ final class PromptTests {
         let run = await cli.run([], input: ["# groceries", "", "add Buy milk", "  # done later", "add Call Ann"])
 
         #expect(run == Run(status: 0, output: "Added 1 “Buy milk”.\nAdded 2 “Call Ann”.\n", errors: ""))
-        #expect(try cli.saved().todo.titles == ["Call Ann", "Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Call Ann", "Buy milk"])
     }
 
     @Test("CLI-27 At the prompt a title is kept as it was typed", arguments: [
@@ -47,7 +47,7 @@ final class PromptTests {
 
         #expect(run.status == 0)
         #expect(run.errors == "")
-        #expect(try cli.saved().todo.titles.first == kept)
+        #expect(try cli.saved().unfinished.titles.first == kept)
     }
 
     @Test("CLI-27 At the prompt a name is kept as it was typed", arguments: [
@@ -76,7 +76,7 @@ final class PromptTests {
               Action: Check (check 1)
             todo 1> 
             """))
-        #expect(try cli.saved().todo.titles == ["Buy oat milk"])
+        #expect(try cli.saved().unfinished.titles == ["Buy oat milk"])
     }
 
     @Test("CLI-13 The prompt offers help and quits on quit, exit or end of input")
@@ -121,7 +121,7 @@ final class PromptTests {
             Added 2 “cancel”.
             todo> 
             """))
-        #expect(try cli.saved().todo.titles == ["cancel", "Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["cancel", "Buy milk"])
     }
 
     @Test("CLI-14 add without a title opens the add form at the prompt (Save dim, then green, in colour)")
@@ -138,7 +138,7 @@ final class PromptTests {
             \(dim)Title: Buy milk
             \(green)Added 1 “Buy milk”.
             """))
-        #expect(try cli.saved().todo.titles == ["Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Buy milk"])
     }
 
     @Test("PC-10 user add alone opens the add form at the prompt")
@@ -236,7 +236,7 @@ final class PromptTests {
         let run = await cli.run([], input: ["user add \"Mary Ann Lee 1990-05-01", "add \"Buy milk", "add Call Ann"])
 
         #expect(run.errors == "line 1: error: a quote is not closed (\")\n")
-        #expect(try cli.saved().todo.titles == ["Call Ann", "\"Buy milk"])
+        #expect(try cli.saved().unfinished.titles == ["Call Ann", "\"Buy milk"])
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.isEmpty)
     }
 }

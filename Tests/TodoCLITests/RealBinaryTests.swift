@@ -27,7 +27,7 @@ struct RealBinaryTests {
 
         #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(listed == Run(status: 0, output: "To do\n  1 [ ] Buy milk\n\n1 to do, 0 finished\n", errors: ""))
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
+        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
     @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells (the real binary)")

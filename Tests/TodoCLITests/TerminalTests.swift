@@ -41,7 +41,7 @@ struct TerminalTests {
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["Buy milk"])
+        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
     @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
@@ -109,7 +109,7 @@ struct TerminalTests {
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().todo.map(\.title) == ["li", "Buy m"])
+        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
     @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")

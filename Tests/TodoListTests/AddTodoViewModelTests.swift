@@ -105,7 +105,7 @@ struct AddTodoViewModelTests {
 
         try form.save()
 
-        #expect(list.todos.todo.map { Array($0.title.unicodeScalars) } == [Array(title.unicodeScalars)])
+        #expect(list.todos.unfinished.map { Array($0.title.unicodeScalars) } == [Array(title.unicodeScalars)])
         #expect(store.todos == list.todos)
     }
 

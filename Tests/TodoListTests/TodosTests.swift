@@ -44,7 +44,7 @@ struct TodosTests {
             try todos.revert(step)
 
             #expect(todos.all == before.all, "\(change)")
-            #expect(todos.todo == before.todo && todos.finished == before.finished, "\(change)")
+            #expect(todos.unfinished == before.unfinished && todos.finished == before.finished, "\(change)")
         }
     }
 
@@ -93,7 +93,7 @@ struct TodosTests {
         #expect(steps == [TodoStep(kind: .add, removing: [id(3)], restoring: []), TodoStep(kind: .add, removing: [id(4)], restoring: [])])
         #expect(todos == list(todo: [todo(4, "C"), todo(3, "B"), todo(1, "A")], finished: [finished(2, "Z")], next: 5))
         #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [(id(5), "D"), (id(6), "  ")]) }
-        #expect(todos.todo.count == 3)
+        #expect(todos.unfinished.count == 3)
         #expect(try todos.add(contentsOf: []) == [])
     }
 

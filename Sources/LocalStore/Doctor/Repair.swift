@@ -66,16 +66,16 @@ extension FileStore {
                             if case .todos(.add(let id, _)) = entry.change, let number = entry.number,
                                (1...StoreDocument.largestNumber).contains(number),
                                document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
-                                document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished, nextNumber: number)
+                                document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: number)
                                 try document.apply(entry.change)
-                                document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished,
+                                document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished,
                                                        nextNumber: max(next, number + 1))
                             } else {
                                 try document.apply(entry.change)
                             }
                             broughtIn += 1
                         } catch {
-                            document.todos = Todos(todo: document.todos.todo, finished: document.todos.finished, nextNumber: next)
+                            document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: next)
                             leftOut.append(entry.line)
                         }
                     }

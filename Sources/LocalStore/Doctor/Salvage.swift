@@ -104,7 +104,7 @@ enum Salvage {
             let items = zip(todo + finished, todoNumbers).enumerated().map { offset, pair in
                 TodoItem(id: pair.0.id, number: numbered(pair.1), title: pair.0.title, isFinished: offset >= todo.count)
             }
-            let todos = Todos(todo: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)), nextNumber: next)
+            let todos = Todos(unfinished: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)), nextNumber: next)
             taken = []
             let personNumbers = everyone.map { keep($0.number) }
             next = (taken.max() ?? 0) + 1

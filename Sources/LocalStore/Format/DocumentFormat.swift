@@ -53,7 +53,7 @@ extension StoreDocument {
     /// The file's bytes in format 6: keys in sorted order, and first a checksum of everything
     /// after it, so a reader can prove the file is as written without reading it whole.
     var bytes: Data {
-        let items = todos.todo.count + todos.finished.count
+        let items = todos.unfinished.count + todos.finished.count
         var json = JSONWriter(capacity: 512 + 110 * items + 250 * (people.everyone.count + people.deleted.count))
         json.object { json in
             json.key("checksum")
@@ -88,7 +88,7 @@ extension StoreDocument {
                 json.key("finished")
                 json.array(todos.finished) { $1.write(to: &$0) }
                 json.key("todo")
-                json.array(todos.todo) { $1.write(to: &$0) }
+                json.array(todos.unfinished) { $1.write(to: &$0) }
             }
             json.key("undo")
             json.array(history) { $1.write(to: &$0) }
@@ -205,7 +205,7 @@ private struct Parts {
             throw FormatProblem(missing: "the keys journal, nextPersonNumber, nextTodoNumber, people, todos and undo")
         }
         var document = StoreDocument(
-            todos: Todos(todo: todos.todo, finished: todos.finished, nextNumber: nextTodoNumber),
+            todos: Todos(unfinished: todos.todo, finished: todos.finished, nextNumber: nextTodoNumber),
             people: People(everyone: people.everyone, sortOrder: people.order, deleted: people.deleted,
                            fetchProgress: people.progress, unmatchedSearches: people.unmatched, nextNumber: nextPersonNumber),
             history: history)

@@ -45,7 +45,7 @@ struct LegacyParts {
             HistoryStep.todos(TodoStep(kind: .change, removing: step.removing,
                                        restoring: step.restoring.map { Placement(item: numbers.item($0.item), index: $0.index) }))
         }
-        var document = StoreDocument(todos: Todos(todo: todo, finished: finished, nextNumber: numbers.next),
+        var document = StoreDocument(todos: Todos(unfinished: todo, finished: finished, nextNumber: numbers.next),
                                      people: people ?? People(), history: history)
         document.version = version
         document.journal = journal
@@ -162,7 +162,7 @@ extension StoreDocument {
         func renumbered(_ item: TodoItem) -> TodoItem {
             TodoItem(id: item.id, number: number(item.id), title: item.title, isFinished: item.isFinished)
         }
-        let todo = todos.todo.map(renumbered)
+        let todo = todos.unfinished.map(renumbered)
         let finished = todos.finished.map(renumbered)
         let history = history.map { step -> HistoryStep in
             guard case .todos(let step) = step else { return step }
@@ -170,7 +170,7 @@ extension StoreDocument {
                                    restoring: step.restoring.map { Placement(item: renumbered($0.item), index: $0.index) }))
         }
         var document = self
-        document.todos = Todos(todo: todo, finished: finished, nextNumber: todo.isEmpty && finished.isEmpty ? 1 : next)
+        document.todos = Todos(unfinished: todo, finished: finished, nextNumber: todo.isEmpty && finished.isEmpty ? 1 : next)
         document.history = history
         return document
     }

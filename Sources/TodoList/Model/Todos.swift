@@ -9,35 +9,35 @@ import TextSearch
 /// Numbers: an item keeps the number it was added with until it is deleted. A new item takes
 /// the next number; once the list is empty, numbering starts again at 1.
 public struct Todos: Sendable, Equatable {
-    /// Newest first: an added item goes to the top, an unchecked one to the bottom.
-    public private(set) var todo: [TodoItem]
+    /// The To do section, newest first: an added item goes to the top, an unchecked one to the bottom.
+    public private(set) var unfinished: [TodoItem]
     /// Most recently finished first.
     public private(set) var finished: [TodoItem]
     /// The number the next item added gets.
     public private(set) var nextNumber: Int
 
     public init() {
-        self.init(todo: [], finished: [], nextNumber: 1)
+        self.init(unfinished: [], finished: [], nextNumber: 1)
     }
 
     /// A list as it was saved. Whoever reads it from outside checks it first (a store does).
-    package init(todo: [TodoItem], finished: [TodoItem], nextNumber: Int) {
-        self.todo = todo
+    package init(unfinished: [TodoItem], finished: [TodoItem], nextNumber: Int) {
+        self.unfinished = unfinished
         self.finished = finished
         self.nextNumber = nextNumber
     }
 
     /// To do, then Finished: the order in which a list is shown.
-    public var all: [TodoItem] { todo + finished }
+    public var all: [TodoItem] { unfinished + finished }
 
-    public var isEmpty: Bool { todo.isEmpty && finished.isEmpty }
+    public var isEmpty: Bool { unfinished.isEmpty && finished.isEmpty }
 
     public func item(withID id: TodoItem.ID) -> TodoItem? {
-        todo.first { $0.id == id } ?? finished.first { $0.id == id }
+        unfinished.first { $0.id == id } ?? finished.first { $0.id == id }
     }
 
     public func item(numbered number: Int) -> TodoItem? {
-        todo.first { $0.number == number } ?? finished.first { $0.number == number }
+        unfinished.first { $0.number == number } ?? finished.first { $0.number == number }
     }
 
     /// The items, To do first, whose title contains `query`, ignoring case and accents.
@@ -56,14 +56,14 @@ public struct Todos: Sendable, Equatable {
         case let .add(id, typed):
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
             guard item(withID: id) == nil else { return nil }
-            todo.insert(TodoItem(id: id, number: nextNumber, title: title), at: 0)
+            unfinished.insert(TodoItem(id: id, number: nextNumber, title: title), at: 0)
             nextNumber += 1
             step = TodoStep(kind: .add, removing: [id], restoring: [])
 
         case .check(let ids):
             let ids = Self.unique(ids)
             guard !ids.isEmpty else { return nil }
-            let placements = try Self.placements(of: ids, in: todo, elsewhere: finished, whenElsewhere: TodoError.alreadyFinished)
+            let placements = try Self.placements(of: ids, in: unfinished, elsewhere: finished, whenElsewhere: TodoError.alreadyFinished)
             remove(ids)
             for placement in placements {
                 var item = placement.item
@@ -75,22 +75,22 @@ public struct Todos: Sendable, Equatable {
         case .uncheck(let ids):
             let ids = Self.unique(ids)
             guard !ids.isEmpty else { return nil }
-            let placements = try Self.placements(of: ids, in: finished, elsewhere: todo, whenElsewhere: TodoError.notFinished)
+            let placements = try Self.placements(of: ids, in: finished, elsewhere: unfinished, whenElsewhere: TodoError.notFinished)
             remove(ids)
             for placement in placements {
                 var item = placement.item
                 item.isFinished = false
-                todo.append(item)
+                unfinished.append(item)
             }
             step = TodoStep(kind: .uncheck, removing: ids, restoring: placements)
 
         case .delete(let ids):
             let ids = Self.unique(ids)
             guard !ids.isEmpty else { return nil }
-            let inTodo = Self.positions(of: ids, in: todo)
+            let inTodo = Self.positions(of: ids, in: unfinished)
             let inFinished = Self.positions(of: ids, in: finished)
             let placements = try ids.map { id throws(TodoError) in
-                if let index = inTodo[id] { return Placement(item: todo[index], index: index) }
+                if let index = inTodo[id] { return Placement(item: unfinished[index], index: index) }
                 if let index = inFinished[id] { return Placement(item: finished[index], index: index) }
                 throw .noSuchItem
             }
@@ -103,7 +103,7 @@ public struct Todos: Sendable, Equatable {
             guard title != placement.item.title else { return nil }
             var renamed = placement.item
             renamed.title = title
-            if renamed.isFinished { finished[placement.index] = renamed } else { todo[placement.index] = renamed }
+            if renamed.isFinished { finished[placement.index] = renamed } else { unfinished[placement.index] = renamed }
             step = TodoStep(kind: .rename, removing: [id], restoring: [placement])
 
         case .clearFinished:
@@ -123,7 +123,7 @@ public struct Todos: Sendable, Equatable {
     public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws(TodoError) -> [TodoStep] {
         guard !new.isEmpty else { return [] }
         let arriving = Set(new.map(\.id))
-        var known = Set(todo.lazy.map(\.id).filter(arriving.contains))
+        var known = Set(unfinished.lazy.map(\.id).filter(arriving.contains))
         known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
         for (id, typed) in new where !known.contains(id) {
@@ -131,7 +131,7 @@ public struct Todos: Sendable, Equatable {
             known.insert(id)
             added.append(TodoItem(id: id, number: nextNumber + added.count, title: title))
         }
-        todo.insert(contentsOf: added.reversed(), at: 0)
+        unfinished.insert(contentsOf: added.reversed(), at: 0)
         nextNumber += added.count
         return added.map { TodoStep(kind: .add, removing: [$0.id], restoring: []) }
     }
@@ -207,8 +207,8 @@ public struct Todos: Sendable, Equatable {
     }
 
     private func placement(of id: TodoItem.ID) throws(TodoError) -> Placement {
-        if let index = todo.firstIndex(where: { $0.id == id }) {
-            return Placement(item: todo[index], index: index)
+        if let index = unfinished.firstIndex(where: { $0.id == id }) {
+            return Placement(item: unfinished[index], index: index)
         }
         if let index = finished.firstIndex(where: { $0.id == id }) {
             return Placement(item: finished[index], index: index)
@@ -224,11 +224,11 @@ public struct Todos: Sendable, Equatable {
         guard !ids.isEmpty else { return }
         // A command names a few items: comparing with each costs less than hashing every id in the list.
         if ids.count <= 8 {
-            todo.removeAll { ids.contains($0.id) }
+            unfinished.removeAll { ids.contains($0.id) }
             finished.removeAll { ids.contains($0.id) }
         } else {
             let removed = Set(ids)
-            todo.removeAll { removed.contains($0.id) }
+            unfinished.removeAll { removed.contains($0.id) }
             finished.removeAll { removed.contains($0.id) }
         }
     }
@@ -238,7 +238,7 @@ public struct Todos: Sendable, Equatable {
         if placement.item.isFinished {
             finished.insert(placement.item, at: min(max(placement.index, 0), finished.count))
         } else {
-            todo.insert(placement.item, at: min(max(placement.index, 0), todo.count))
+            unfinished.insert(placement.item, at: min(max(placement.index, 0), unfinished.count))
         }
     }
 }

@@ -54,14 +54,14 @@ public final class TodoListViewModel {
 
     /// Only the sections that hold items: an empty one is not shown, not even its heading.
     public var sections: [TodoSection] {
-        [TodoSection(kind: .todo, items: todos.todo), TodoSection(kind: .finished, items: todos.finished)]
+        [TodoSection(kind: .todo, items: todos.unfinished), TodoSection(kind: .finished, items: todos.finished)]
             .filter { !$0.items.isEmpty }
     }
 
     public var isEmpty: Bool { todos.isEmpty }
 
     public var counter: String {
-        "\(todos.todo.count) to do, \(todos.finished.count) finished"
+        "\(todos.unfinished.count) to do, \(todos.finished.count) finished"
     }
 
     public func check(_ ids: TodoItem.ID...) throws { try apply(.check(ids)) }
@@ -111,6 +111,6 @@ extension Todos {
     /// number the store gave it.
     mutating func showAdded(_ item: TodoItem) {
         guard self.item(withID: item.id) == nil else { return }
-        self = Todos(todo: [item] + todo, finished: finished, nextNumber: max(nextNumber, item.number + 1))
+        self = Todos(unfinished: [item] + unfinished, finished: finished, nextNumber: max(nextNumber, item.number + 1))
     }
 }
