@@ -44,7 +44,7 @@ extension FileStore: TodoStore {
     /// there is none, it is not proven, its journal holds anything but adds numbered one after
     /// the other, an id it would add is in the store already, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
-    private func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
+    func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
         guard let head = data.withUnsafeBytes(StoreHead.read), (1..<StoreDocument.largestNumber).contains(head.nextTodoNumber)

@@ -7,7 +7,7 @@ import TodoList
 /// An add reads only the first bytes of a proven store (TP-16): its checksum, the journal it
 /// folded, its own journal and the next number. What it reads there must be what a reader of
 /// the whole file finds, and anything else must send the add the long way.
-@Suite("Keeping the list on this machine: the head of a store, read from its first bytes")
+@Suite("Keeping the list on this machine: an add that reads only the head of a store")
 struct StoreHeadTests {
     private let files: StoreFolder
 
@@ -71,5 +71,42 @@ struct StoreHeadTests {
         }
 
         #expect(bytes.withUnsafeBytes(StoreHead.read) == nil)
+    }
+
+    /// A store as an add may find it, and whether the add may append its line without reading
+    /// the list: only when the head and the journal's adds tell it the number, and no id clashes.
+    enum Before: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case written = "a store todo wrote", adds = "a store with adds in its journal"
+        case check = "a store with a check in its journal", idInStore = "the id in the store already"
+        case idInJournal = "the id in the journal already", none = "no store", edited = "a store changed by hand"
+        var testDescription: String { rawValue }
+        var takesTheShortWay: Bool { self == .written || self == .adds }
+    }
+
+    @Test("An add appends its line without reading the list only where the head tells it all", arguments: Before.allCases)
+    func shortWay(before: Before) throws {
+        if before != .none { try files.seed(todo: ["Buy milk", "Call Ann"]) }
+        switch before {
+        case .adds, .idInJournal: _ = try files.store().add(id: id(3), title: "Pay rent")
+        case .check: try files.store().apply(TodoChange.check([id(1)]))
+        case .edited:
+            try files.write(Data(String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "Buy milk", with: "Buy oats").utf8))
+        case .written, .idInStore, .none: break
+        }
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+        let adding = before == .idInStore ? 2 : before == .idInJournal ? 3 : before == .adds ? 4 : 3
+
+        let storeFiles = try StoreFiles.at(files.storeURL.path)
+        let added = try storeFiles.withLock { try files.store().quickAdd(id: id(adding), title: "Post letter", storeFiles) }
+
+        #expect(files.storeBytes == store)
+        if before.takesTheShortWay {
+            #expect(added == todo(adding, "Post letter"))
+            #expect(files.journalLines.count == (before == .adds ? 3 : 2))
+            #expect(try files.todos().unfinished.first == todo(adding, "Post letter"))
+        } else {
+            #expect(added == nil)
+            #expect(files.journalBytes == journal)
+        }
     }
 }
