@@ -131,6 +131,14 @@ struct JournalTests {
         }
 
         #expect(mostChanges == 50)
+
+        // Replaying an add does not walk the list: sixty of them stay in the journal.
+        try files.seed(todo: titles)
+        for number in 201...260 {
+            try store.apply(TodoChange.add(id: id(number), title: "Added \(number)"))
+        }
+        #expect(files.journalLines.count == 61)
+        #expect(try files.todos().unfinished.count == 260)
     }
 
     @Test("TP-29 A change that empties the list is written whole, and the next add is number 1")
@@ -197,6 +205,7 @@ struct JournalTests {
         case wrongSum = "a change with a sum that does not match"
         case doesNotApply = "a check of an item the list does not hold, its sum made right"
         case onlyASum = "a sum made right, and no change before it"
+        case blankTitles = "adds with blank titles among others, their sums made right"
         var testDescription: String { rawValue }
     }
 
@@ -217,6 +226,15 @@ struct JournalTests {
         case .onlyASum:
             line = Data(",\"sum\":\"".utf8) + Data(Checksum.hex(Checksum.xxh64([UInt8](), seed: try lastSum()))) + Data("\"}\n".utf8)
             problem = "is not what todo wrote there: its sum does not match"
+        case .blankTitles:
+            var sum = try lastSum()
+            var lines: [UInt8] = []
+            for (number, title) in [(3, "  "), (4, "Post letter"), (5, " ")] {
+                let next = Journal.line(for: .todos(.add(id: id(number), title: title)), number: number, after: sum)
+                lines += next.bytes
+                sum = next.sum
+            }
+            (line, problem) = (Data(lines), "does not apply (a title cannot be empty)")
         }
         try files.writeJournal(files.journalBytes + line)
         let store = files.storeBytes
