@@ -161,6 +161,23 @@ struct DamagedStoreTests {
         #expect(try files.contents() == ["store.json", "store.json.lock"])
     }
 
+    @Test("TP-12 A write that fails part-way leaves the old store as it was: one that makes no progress is a full disk, whatever errno says",
+          arguments: [0, -1])
+    func writeWithoutProgress(returning result: Int) throws {
+        try files.seed(todo: ["Call Ann"])
+        let store = files.storeBytes
+        // errno is left as it was: EACCES from before, which says nothing of this write.
+        let stalls = Disk { _, _, _ in result }
+        errno = EACCES
+
+        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+            try files.store(disk: stalls).apply(TodoChange.check([id(1)]))
+        }
+
+        #expect(files.storeBytes == store)
+        #expect(try files.todos() == makeTodos(todo: ["Call Ann"]))
+    }
+
     @Test("TP-12 A change whose journal line fails part-way leaves the store and its journal as they were")
     func diskFullPartWayThroughTheJournal() throws {
         try files.seed(todo: ["Call Ann"])
