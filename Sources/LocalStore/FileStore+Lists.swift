@@ -74,11 +74,11 @@ extension FileStore: TodoStore {
 }
 
 extension FileStore {
-    /// Whether a store file's bytes give any of `ids` as an `"id"`: one pass, no parsing, and
-    /// no copy of the ids it passes. Each is looked up by a fingerprint of its bytes, so the
-    /// pass costs the same for the one id of an add to a fresh store as for the hundreds of
-    /// adds a journal may hold beside a large one. A bit for each fingerprint answers "not one
-    /// of them" for almost every id of the file before the table is asked.
+    /// Whether a store file's bytes give any of `ids` as the `"id"` of an object: one pass, no
+    /// parsing, and no copy of the ids it passes. Each is looked up by a fingerprint of its
+    /// bytes, so the pass costs the same for the one id of an add to a fresh store as for the
+    /// hundreds of adds a journal may hold beside a large one. A bit for each fingerprint
+    /// answers "not one of them" for almost every id of the file before the table is asked.
     static func mentions(_ ids: [UUID], in data: Data) -> Bool {
         var wanted: [UInt64: [[UInt8]]] = [:]
         var bits = [UInt64](repeating: 0, count: 1024)
@@ -88,7 +88,10 @@ extension FileStore {
             wanted[mark, default: []].append(text)
             bits[Int(mark >> 6 & 1023)] |= 1 << (mark & 63)
         }
-        let key = Array("\"id\":\"".utf8)
+        // todo writes every to-do, in the lists and in the undo steps, as an object whose first
+        // key is "id" (keys are sorted), and only a proven file, which todo wrote, is scanned:
+        // looking for each `{` passes an item in one step, where a `"` took twelve.
+        let key = Array("{\"id\":\"".utf8)
         return data.withUnsafeBytes { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             var offset = 0
