@@ -52,6 +52,29 @@ public struct JSONReader: ~Copyable {
     /// Reads an object, calling `field` once for each key with the reader at its value, which
     /// `field` must read (or skip) whatever the key.
     public mutating func readObject(_ field: (inout JSONReader, String) throws -> Void) throws {
+        try readMembers { json in
+            let key = try json.readString()
+            try json.expectColon(afterKey: key)
+            try field(&json, key)
+        }
+    }
+
+    /// Reads an object whose keys the caller knows, as bytes: `field` gets the index in `keys`
+    /// of each key, or nil for any other, with the reader at its value. A key written without
+    /// escapes is compared as bytes, which spares making a string of every key of every item
+    /// of a large store; any other is read as `readString()` reads it, errors and all.
+    public mutating func readObject(keys: [[UInt8]], _ field: (inout JSONReader, Int?) throws -> Void) throws {
+        try readMembers { json in
+            let start = json.position
+            let index = try json.readKey(among: keys)
+            let bytes = json.bytes, end = json.position - 1
+            try json.expectColon(afterKey: String(decoding: bytes[(start + 1)..<end], as: UTF8.self))
+            try field(&json, index)
+        }
+    }
+
+    /// `{`, the members `member` reads (each from its key to the end of its value), then `}`.
+    private mutating func readMembers(_ member: (inout JSONReader) throws -> Void) throws {
         try expect(UInt8(ascii: "{"), "an object")
         skipWhiteSpace()
         if try peek() == UInt8(ascii: "}") {
@@ -60,14 +83,37 @@ public struct JSONReader: ~Copyable {
         }
         while true {
             skipWhiteSpace()
-            let key = try readString()
-            skipWhiteSpace()
-            try expect(UInt8(ascii: ":"), "a colon after the key \"\(key)\"")
-            skipWhiteSpace()
-            try field(&self, key)
+            try member(&self)
             skipWhiteSpace()
             if try next(UInt8(ascii: "}"), or: UInt8(ascii: ","), "a comma or the end of the object") { return }
         }
+    }
+
+    private mutating func expectColon(afterKey key: @autoclosure () -> String) throws {
+        skipWhiteSpace()
+        try expect(UInt8(ascii: ":"), "a colon after the key \"\(key())\"")
+        skipWhiteSpace()
+    }
+
+    private mutating func readKey(among keys: [[UInt8]]) throws -> Int? {
+        let start = position
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            var end = position + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let base = bytes.baseAddress {
+                let count = end - position - 1
+                for index in keys.indices where keys[index].count == count
+                    && keys[index].withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + position + 1, count) == 0 }) {
+                    position = end + 1
+                    return index
+                }
+            }
+        }
+        position = start
+        let key = try readString()
+        return keys.firstIndex { $0.elementsEqual(key.utf8) }
     }
 
     /// Reads an array, calling `element` once for each of its values, with the reader at it.

@@ -65,6 +65,35 @@ struct JSONReaderTests {
         #expect(isNull)
     }
 
+    @Test("Keys known as bytes are found written plainly or with escapes, and any other is nil", arguments: [
+        (#"{"id": 1, "idx": 2, "i": 3, "\u0069d": 4, "title": 5}"#, [0, nil, nil, 0, 1]),
+        (#"{"tit\u006ce": 1, "": 2, "ID": 3}"#, [1, nil, nil]),
+    ])
+    func knownKeys(json: String, expected: [Int?]) throws {
+        var found: [Int?] = []
+
+        try JSONReader.read(Data(json.utf8)) { json in
+            try json.readObject(keys: [Array("id".utf8), Array("title".utf8)]) { json, key in
+                found.append(key)
+                try json.skipValue()
+            }
+        }
+
+        #expect(found == expected)
+    }
+
+    @Test("A key known as bytes breaks the rules of JSON as any string does", arguments: [
+        Array(#"{"id"#.utf8), Array("{\"i\nd\": 1}".utf8), [UInt8(ascii: "{"), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}")],
+        Array(#"{"id" 1}"#.utf8),
+    ])
+    func brokenKnownKeys(bytes: [UInt8]) {
+        #expect(throws: JSONReader.Error.self) {
+            try JSONReader.read(Data(bytes)) { json in
+                try json.readObject(keys: [Array("id".utf8)]) { json, _ in try json.skipValue() }
+            }
+        }
+    }
+
     @Test("A missing key is named in the error")
     func missingKey() throws {
         let error = #expect(throws: JSONReader.Error.self) {
