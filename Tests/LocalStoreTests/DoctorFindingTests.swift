@@ -44,6 +44,19 @@ struct DoctorFindingTests {
         try expectDoctorSays(finding)
     }
 
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: JSON of another shape, its version whole")
+    func storeOfAnotherShape() throws {
+        let text = String(decoding: files.storeBytes, as: UTF8.self)
+        let title = try #require(text.range(of: "\"title\":\"Buy milk\""))
+        let edited = text.replacingCharacters(in: title, with: "\"title\":42")
+        try files.write(Data(edited.utf8))
+
+        let finding = try #require(try files.store().inspect().findings.first)
+
+        #expect(finding.what == "it does not read as a todo store: a string was expected there")
+        #expect(finding.place == "byte \(text.utf8.distance(from: text.startIndex, to: title.lowerBound) + 8)")
+    }
+
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line changed")
     func journalLineChanged() throws {
         var lines = files.journalLines

@@ -222,6 +222,54 @@ struct DoctorRepairTests {
         #expect(try files.store().inspect().findings.map(\.isRepairable) == [damage == .readOnly])
     }
 
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a pretty-printed store cut part-way")
+    func repairPrettyPrinted() throws {
+        try files.store().update { $0.people = People(everyone: [person(1, "Ann", "Lee")], sortOrder: .descending, deleted: [],
+                                                      fetchProgress: FetchProgress(seed: "s", nextPage: 3), unmatchedSearches: [],
+                                                      nextNumber: 2) }
+        let object = try JSONSerialization.jsonObject(with: files.storeBytes)
+        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        try files.write(pretty.prefix(pretty.count - 10))
+
+        _ = try repair(copying: [files.storeURL])
+
+        let people = try files.store().read().people
+        #expect(people.sortOrder == .descending)
+        #expect(people.fetchProgress == FetchProgress(seed: "s", nextPage: 3))
+        #expect(try files.todos().all.count == 5)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store reached through a link")
+    func repairThroughALink() throws {
+        let target = files.folder.file("elsewhere/store.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let journal = URL(fileURLWithPath: target.path + ".journal")
+        try FileManager.default.moveItem(at: files.storeURL, to: target)
+        try FileManager.default.moveItem(at: files.journalURL, to: journal)
+        try FileManager.default.createSymbolicLink(at: files.storeURL, withDestinationURL: target)
+        try Data(try Data(contentsOf: target).dropLast(5)).write(to: target)
+
+        // The files are the ones the link points to: their copies lie beside them.
+        _ = try repair(copying: [target, journal])
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: files.storeURL.path) == target.path)
+        #expect(try files.todos() == expected)
+    }
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: two repairs within a second")
+    func repairsWithinASecond() throws {
+        try files.write(files.storeBytes.dropLast(5))
+        _ = try repair(copying: [files.storeURL, files.journalURL])
+        let first = files.storeBytes
+        try files.write(first.dropLast(5))
+
+        let second = try #require(try files.store().repair(at: now))
+
+        #expect(second.copies == [files.storeURL.path + stamp + "-2"])
+        #expect(FileManager.default.contents(atPath: files.storeURL.path + stamp + "-2") == first.dropLast(5))
+        #expect(FileManager.default.contents(atPath: files.storeURL.path + stamp) != nil, "the first copy is kept")
+    }
+
     @Test("SF-23 Two repairs at the same time repair once")
     func concurrentRepairs() async throws {
         try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
