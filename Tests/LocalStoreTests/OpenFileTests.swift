@@ -70,4 +70,16 @@ struct OpenFileTests {
 
         #expect(openFiles() == [])
     }
+
+    @Test("A change whose folders cannot all be made leaves none of them behind")
+    func noFoldersLeftBehind() throws {
+        let made = files.folder.file("new")
+        let store = made.appendingPathComponent(String(repeating: "n", count: 300)).appendingPathComponent("store.json")
+
+        #expect(throws: StoreError.cannotWrite(path: store.path, reason: "cannot create the folder \(store.deletingLastPathComponent().path)")) {
+            _ = try FileStore(url: store).add(id: id(1), title: "Buy milk")
+        }
+
+        #expect(!FileManager.default.fileExists(atPath: made.path))
+    }
 }

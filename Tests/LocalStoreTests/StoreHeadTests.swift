@@ -56,6 +56,7 @@ struct StoreHeadTests {
         case cut = "its last bytes cut off"
         case olderVersion = "its version written as 5"
         case short = "only its first 100 bytes"
+        case notHex = "its checksum not hex digits"
         var testDescription: String { rawValue }
     }
 
@@ -68,8 +69,10 @@ struct StoreHeadTests {
         case .cut: bytes.removeLast(3)
         case .olderVersion: bytes[bytes.count - 2] = UInt8(ascii: "5")
         case .short: bytes = Array(bytes.prefix(100))
+        case .notHex: bytes.replaceSubrange(13..<29, with: Array("zzzzzzzzzzzzzzzz".utf8))
         }
 
+        #expect(!StoreHead.isProven(Data(bytes)))
         #expect(bytes.withUnsafeBytes(StoreHead.read) == nil)
     }
 
