@@ -177,6 +177,7 @@ public final class FileStore: Sendable {
         // A journal with another name (a backup made with hard links) would change with it:
         // the store is written whole instead, and this name of the journal goes.
         guard journal.status.st_nlink <= 1 else { return false }
+        files.giveToStoreOwner(journal)
         if offset == 0 {
             // About to start it afresh: what another program put there since it was read is
             // refused, not cut off.

@@ -48,15 +48,15 @@ struct Options {
         // Options may come anywhere, before the command or after it, until `--`; an option of
         // a command (`doctor --repair`) is one of its words.
         while let argument = rest.popFirst() {
+            if let start = textStart(words), words.count > start {
+                words.append(argument)
+                continue
+            }
             if argument == "--" {
                 words += rest
                 break
             }
             let (name, attached) = split(argument)
-            if let start = textStart(words), words.count > start {
-                words.append(argument)
-                continue
-            }
             guard globalNames.contains(name) || (words.isEmpty && argument.hasPrefix("-") && argument != "-") else {
                 words.append(argument)
                 continue

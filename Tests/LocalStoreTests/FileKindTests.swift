@@ -173,6 +173,22 @@ struct FileKindTests {
         #expect(status.st_mode & 0o777 == 0o600)
     }
 
+    @Test("SF-22 A store written anew keeps the permissions its owner gave it: what the superuser's change makes beside it is the owner's too",
+          .enabled(if: geteuid() == 0, "only the superuser can give a file to another owner"))
+    func journalAndLockKeepTheOwner() throws {
+        try? FileManager.default.removeItem(at: files.folder.file("data/store.json.lock"))
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+        #expect(chown(files.storeURL.path, 1234, 5678) == 0)
+
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+
+        for path in [files.journalURL.path, files.folder.file("data/store.json.lock").path] {
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            #expect(status.st_uid == 1234 && status.st_gid == 5678, "\(path)")
+        }
+    }
+
     @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")
     func failureWithoutAReason() throws {
         let silent = Disk { _, _, _ in

@@ -92,6 +92,8 @@ final class CommandTests {
         #expect(await cli.run("add", "--", "--json") == Run(status: 0, output: "Added 2 “--json”.\n", errors: ""))
         #expect(await cli.run("add", "Read", "about", "--json", "output")
                 == Run(status: 0, output: "Added 3 “Read about --json output”.\n", errors: ""))
+        #expect(await cli.run("add", "Pros", "--", "cons") == Run(status: 0, output: "Added 4 “Pros -- cons”.\n", errors: ""))
+        try #require(await cli.run("delete", "4").status == 0)
         #expect(try cli.saved().unfinished.titles == ["Read about --json output", "--json", "Buy milk"])
 
         let other = cli.folder.file("other.json")

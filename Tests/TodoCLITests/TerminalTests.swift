@@ -88,7 +88,8 @@ struct TerminalTests {
         #expect(terminal.screen.contains { $0.contains("uncheck") && $0.contains("undo ") })
         terminal.type("\u{15}help us\t\t")
         #expect(await terminal.waitForScreen("todo> help user"), "\(terminal.screen)")
-        #expect(terminal.screen.contains { $0.contains("user") && $0.contains("users") })
+        #expect(await terminal.waitForScreen("users"), "\(terminal.screen)")
+        #expect(terminal.screen.contains { $0.contains("user ") && $0.contains("users") })
         for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
                                    ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --", "add --json")] {
             terminal.type("\u{15}\(typed)\t")

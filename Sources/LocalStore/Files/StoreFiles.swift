@@ -139,6 +139,16 @@ struct StoreFiles {
 
     // MARK: - Writing
 
+    /// A file the superuser makes beside someone's store (its journal, its lock) is given to the
+    /// store's owner, as a store written anew is: one left to the superuser, readable by it
+    /// alone, would keep the owner out of their own store.
+    func giveToStoreOwner(_ file: OpenFile) {
+        var store = stat()
+        guard geteuid() == 0, stat(path, &store) == 0,
+              file.status.st_uid != store.st_uid || file.status.st_gid != store.st_gid else { return }
+        _ = fchown(file.descriptor, store.st_uid, store.st_gid)
+    }
+
     /// Writes `data` to a new file beside the store, flushes it, renames it over the store and
     /// flushes the folder: a crash at any moment leaves the old file or the new one.
     func replaceStore(with data: Data, disk: Disk) throws {
@@ -246,6 +256,7 @@ struct StoreFiles {
             guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
                 throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
             }
+            giveToStoreOwner(lockFile)
             while flock(lockFile.descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
             }
