@@ -59,6 +59,9 @@ final class FileDescriptorOutput: TextOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
+    /// Why a write failed (a full disk, a closed file), once one has: a script reading the
+    /// output must not be told all went well.
+    private(set) var failure: String?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -83,7 +86,10 @@ final class FileDescriptorOutput: TextOutput {
                 #endif
             }
             if result < 0 && errno == EINTR { continue }
-            if result <= 0 { break }
+            if result <= 0 {
+                failure = failure ?? String(cString: strerror(result < 0 ? errno : ENOSPC))
+                break
+            }
             written += result
         }
         buffer.removeAll(keepingCapacity: true)

@@ -33,7 +33,7 @@ enum Help {
         + "quit or exit leave."
     static let piped = "Piped in, lines run one by one with no prompt; a failed line is reported as line N: error: …, "
         + "the rest still run, and the exit status is 1 if any line failed."
-    static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed), 2 a usage error."
+    static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error."
     static let colour = "Colour only on a terminal, and never when NO_COLOR is set to anything but an empty string."
 
     /// `todo --help`: every command with what it does, and the options.

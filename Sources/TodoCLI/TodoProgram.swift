@@ -78,8 +78,13 @@ public enum TodoProgram {
         if terminal.isInputInteractive && opensPrompt {
             Interrupt.catchAtThePrompt()
         }
-        let status = await run(arguments: arguments, environment: environment,
+        var status = await run(arguments: arguments, environment: environment,
                                terminal: terminal, input: input, output: output, errors: errors)
+        if let failure = output.failure {
+            errors.write("error: the output could not be written: \(failure)\n")
+            errors.flush()
+            status = max(status, 1)
+        }
         exit(status)
     }
 }

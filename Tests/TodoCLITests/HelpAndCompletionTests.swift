@@ -131,7 +131,7 @@ struct HelpAndCompletionTests {
                     "Ctrl\\-Z and fg bring the half\\-typed line back", "Ctrl\\-D, quit or exit leave"] {
             #expect(page.contains(key), "\(key)")
         }
-        #expect(page.contains("\n.SH EXIT STATUS\nExit status: 0 done, 1 refused (nothing was changed), 2 a usage error.\n"))
+        #expect(page.contains("\n.SH EXIT STATUS\nExit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error.\n"))
         for variable in ["TODO_STORE", "XDG_DATA_HOME", "RANDOMUSER_API", "NO_COLOR"] {
             #expect(page.contains("\n.B \(variable)\n"), "\(variable)")
         }

@@ -173,4 +173,22 @@ extension RealBinaryTests {
         #expect(Date().timeIntervalSince(killed) < 1, "todo-fetch ends within a second")
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }
+
+    @Test("CLI-37 Output that cannot be written is an error, not a success", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
+          arguments: [["list"], ["--json", "list"]])
+    func outputToAFullDisk(arguments: [String]) throws {
+        try FileStore(url: store).update { $0.todos = makeTodos(todo: ["Buy milk"]) }
+        let process = Process()
+        process.executableURL = todo.url
+        process.arguments = ["--store", store.path] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(said == "error: the output could not be written: \(String(cString: strerror(ENOSPC)))\n")
+        #expect(process.terminationStatus == 1)
+    }
 }
