@@ -7,6 +7,9 @@ extension Session {
     func target(_ words: [String], of command: String) throws -> TodoItem {
         switch words.count {
         case 0:
+            if isPrompt, let gone = deletedWhileOpen {
+                throw CommandError.refused("item \(gone.number), “\(gone.title)”, was deleted by another program; its detail is closed")
+            }
             guard isPrompt, let detail = todoList.detail, let item = todoList.todos.item(withID: detail.item.id) else {
                 throw CommandError.usage("\(command) needs an item number", command: command)
             }

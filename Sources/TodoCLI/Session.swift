@@ -11,6 +11,9 @@ final class Session {
     let options: Options
     let store: FileStore
     let todoList: TodoListViewModel
+    /// The item whose detail was open when another program deleted it: a command meant for
+    /// it says so, instead of asking for a number.
+    private(set) var deletedWhileOpen: TodoItem?
     /// Made on first use: a command on the to-dos has no need of the locale and the helper
     /// program the people's view-model looks up, and starts sooner without them.
     private(set) lazy var userList = UserListViewModel(
@@ -216,8 +219,11 @@ final class Session {
     /// by acting on an old copy.
     func load() throws {
         try todoList.load()
+        deletedWhileOpen = nil
         if let detail = todoList.detail {
-            refreshDetail(detail.item.id)
+            let open = detail.item
+            refreshDetail(open.id)
+            deletedWhileOpen = todoList.detail == nil ? open : nil
         }
     }
 

@@ -213,6 +213,14 @@ final class PromptTests {
         #expect(turned.output.hasSuffix("todo> delete\ntodo> \n"))
         #expect(turned.errors == "error: delete needs an item number; see: help delete\n")
         #expect(try cli.saved().finished.titles == ["Buy milk"])
+
+        let otherProgram = FileStore(url: cli.storeURL)
+        let deleted = await cli.run([], input: ["show 1", "check", "check"], terminal: true, environment: ["NO_COLOR": "1"]) { line in
+            if line == 1 { _ = try? otherProgram.apply(TodoChange.delete([id(1)])) }
+        }
+        #expect(deleted.output.contains("todo 1> check\ntodo> check\ntodo> \n"))
+        #expect(deleted.errors == "error: item 1, “Buy milk”, was deleted by another program; its detail is closed\n"
+                + "error: check needs an item number; see: help check\n")
     }
 
     @Test("At the prompt, a change made in another terminal is seen by the next command")
