@@ -35,7 +35,8 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
         case .timeout: "randomuser.me did not answer in time"
         case .http(429): "randomuser.me answered HTTP 429: too many requests, try again later"
         case .http(let status): "randomuser.me answered HTTP \(status)"
-        case .api(let message): "randomuser.me answered with an error: \(message)"
+        // Its own full stop goes: the sentence it is put in goes on after it.
+        case .api(let message): "randomuser.me answered with an error: \(message.trimmingCharacters(in: CharacterSet(charactersIn: ". ")))"
         case .notARandomUserResponse: "the answer was not a randomuser.me response"
         case .tooLarge(let limit): "the answer was larger than \(limit / 1_000_000) MB, more than any page of people"
         case .cannotLoad(let reason): "cannot load people: \(reason)"

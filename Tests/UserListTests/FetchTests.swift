@@ -139,6 +139,7 @@ struct FetchTests {
           arguments: [(0, FetchError.http(500), "randomuser.me answered HTTP 500"),
                       (1, .http(429), "randomuser.me answered HTTP 429: too many requests, try again later"),
                       (1, .api("Uh oh"), "randomuser.me answered with an error: Uh oh"),
+                      (1, .api("Uh oh, something has gone wrong."), "randomuser.me answered with an error: Uh oh, something has gone wrong"),
                       (0, .notARandomUserResponse, "the answer was not a randomuser.me response"),
                       (1, .timeout, "randomuser.me did not answer in time")])
     func apiFailing(saved: Int, error: FetchError, message: String) async throws {
