@@ -1,5 +1,5 @@
 import Foundation
-import LocalStore
+@testable import LocalStore
 import TestSupport
 import Testing
 import TodoList
@@ -232,5 +232,20 @@ struct JournalFaultTests {
         #expect(files.journalLines.count == 4)
         #expect(files.journalBytes.last == UInt8(ascii: "\n"))
         #expect(try files.todos() == list(todo: [todo(4, "Post letter")] + expected.unfinished, finished: expected.finished, next: 5))
+    }
+
+    @Test("SF-4 A whole last line that lost only its line break is kept: the first line, alone")
+    func headerWithoutItsLineBreak() throws {
+        let before = try files.todos()
+        try files.store().update { $0.todos = Todos() }
+        try files.store().update { $0.todos = before }
+        let journal = try #require(try files.store().read().journal)
+        try files.writeJournal(Data(Journal.header(journal).dropLast()))
+
+        #expect(try files.todos() == before)
+        #expect(try files.store().inspect().isSound)
+        _ = try files.store().add(id: id(9), title: "Post letter")
+        #expect(try files.todos().unfinished.first?.title == "Post letter")
+        #expect(files.journalLines.count == 2)
     }
 }
