@@ -59,6 +59,12 @@ extension Session {
         .refused("no item \(word) (\(Self.numbersInUse(todoList.todos.all.map(\.number), noun: "item")))")
     }
 
+    /// Numbers as a sentence says them: `1`, `1 and 2`, `1, 2 and 5`.
+    static func spoken(_ numbers: [Int]) -> String {
+        guard let last = numbers.last else { return "" }
+        return numbers.count == 1 ? "\(last)" : numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+    }
+
     /// The numbers that name something, said so a user sees which to type: numbers stay with
     /// their items, so a count would not tell.
     static func numbersInUse(_ numbers: [Int], noun: String, plural: String? = nil) -> String {
@@ -68,7 +74,7 @@ extension Session {
         if numbers.count == 1 { return "the one \(noun) is numbered \(first)" }
         if last - first + 1 == numbers.count { return "the \(many) are numbered \(first) to \(last)" }
         if numbers.count <= 6 {
-            return "the \(many) are numbered " + numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+            return "the \(many) are numbered " + spoken(numbers)
         }
         return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
     }

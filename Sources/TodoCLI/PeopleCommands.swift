@@ -120,7 +120,7 @@ extension Session {
         try userList.delete(people.map(\.id))
         let named = people.count == 1
             ? "\(people[0].number) \(quoted(people[0].fullName))"
-            : "\(people.count) people: " + people.map { String($0.number) }.joined(separator: ", ")
+            : "\(people.count) people: " + Self.spoken(people.map(\.number))
         say("Deleted \(named); \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")
     }
 

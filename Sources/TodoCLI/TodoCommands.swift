@@ -263,8 +263,7 @@ extension Session {
     /// `3 “Buy milk”`, or `3 items: 1, 2 and 5` for several.
     private static func named(_ items: [TodoItem]) -> String {
         guard items.count > 1 else { return items.first.map { "\($0.number) \(quoted($0.title))" } ?? "" }
-        let numbers = items.map { String($0.number) }
-        return "\(items.count) items: " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+        return "\(items.count) items: " + spoken(items.map(\.number))
     }
 
     private func title(of id: TodoItem.ID, in items: [TodoItem]) -> String {

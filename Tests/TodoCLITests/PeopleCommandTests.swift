@@ -133,6 +133,12 @@ final class PeopleCommandTests {
         #expect(try people().map(\.fullName) == ["José Núñez"])
         #expect(await cli.run("user", "show", "2").errors == "error: no person 2 (the one person is numbered 1)\n")
         #expect(await cli.run("user", "delete", "one").status == 2)
+
+        await cli.run("user", "add", "Ada", "Lovelace", "1990-12-10")
+        await cli.run("user", "add", "Bo", "Bee", "1991-01-01")
+        #expect(await cli.run("user", "delete", "1", "3-4")
+                == Run(status: 0, output: "Deleted 3 people: 1, 3 and 4; todo undo brings them all back.\n", errors: ""))
+        #expect(try people().isEmpty)
     }
 
     @Test("PC-7 --json prints home, the list and one person as data")
