@@ -196,6 +196,7 @@ struct JournalTests {
         try files.writeJournal(oldJournal)
 
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+        #expect(try files.store().inspect().journalNotes == ["the store took this journal in when it was written; the next change removes it"])
 
         _ = try files.store().add(id: id(3), title: "Pay rent")
         #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
