@@ -83,11 +83,7 @@ struct FoldTests {
 
     @Test("TP-19 A journal left behind by a crash is never applied twice: it goes before the store that took it in is replaced")
     func takenInJournalGoesFirst() throws {
-        try files.seed(todo: ["Buy milk"])
-        _ = try files.store().add(id: id(2), title: "Call Ann")
-        let oldJournal = files.journalBytes
-        try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
-        try files.writeJournal(oldJournal)
+        try files.leaveAJournalTheStoreTookIn()
         let store = files.storeBytes
         let fails = Disk { _, _, _ in errno = ENOSPC; return -1 }
 

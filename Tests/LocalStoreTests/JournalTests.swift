@@ -189,11 +189,7 @@ struct JournalTests {
 
     @Test("TP-19 A journal left behind by a crash is never applied twice")
     func staleJournal() throws {
-        try files.seed(todo: ["Buy milk"])
-        _ = try files.store().add(id: id(2), title: "Call Ann")
-        let oldJournal = files.journalBytes
-        try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
-        try files.writeJournal(oldJournal)
+        try files.leaveAJournalTheStoreTookIn()
 
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
         #expect(try files.store().inspect().journalNotes == ["the store took this journal in when it was written; the next change removes it"])

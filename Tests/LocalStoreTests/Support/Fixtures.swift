@@ -39,6 +39,16 @@ final class StoreFolder {
         try store().apply(TodoChange.rename(id(3), to: "Fix car"))
     }
 
+    /// What a crash leaves between writing a new store and removing the journal it took in:
+    /// "Buy milk" and, added in that journal, "Call Ann", in a store that also holds Ann Lee.
+    func leaveAJournalTheStoreTookIn() throws {
+        try seed(todo: ["Buy milk"])
+        _ = try store().add(id: id(2), title: "Call Ann")
+        let taken = journalBytes
+        try store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+        try writeJournal(taken)
+    }
+
     /// Writes `contents` as the store file, folder and all.
     func write(_ contents: Data) throws {
         try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
