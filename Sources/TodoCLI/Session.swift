@@ -223,7 +223,7 @@ final class Session {
         if let detail = todoList.detail {
             let open = detail.item
             refreshDetail(open.id)
-            deletedWhileOpen = todoList.detail == nil ? open : nil
+            if todoList.detail == nil { deletedWhileOpen = open }
         }
     }
 
