@@ -31,7 +31,7 @@ let package = Package(
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
         // its libraries are not loaded by the commands that don't need them.
-        .target(name: "TodoCLI", dependencies: ["TodoList", "UserList", "LocalStore", "FastJSON"]),
+        .target(name: "TodoCLI", dependencies: ["Forms", "TodoList", "UserList", "LocalStore", "FastJSON"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that
         // building or running todo builds both. (An executable's own code is not linked in; the

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads JSON from bytes in one pass, straight into the caller's values: the caller asks for
 /// the kind of value it expects next, and gets it or an error saying where the text went wrong.

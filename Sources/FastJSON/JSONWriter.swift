@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes JSON as bytes, value by value, with no white space: the same bytes Foundation's
 /// `JSONEncoder` writes with `.withoutEscapingSlashes`, when the caller writes each object's keys

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// XXH64, a fast 64-bit hash: the store's proof that a file is byte for byte what `todo` wrote.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TodoList
 
 /// A journal line that does not apply to the lists it was replayed onto.
@@ -8,7 +12,7 @@ struct ReplayFailure: Error {
 
     /// The store's refusal, naming the journal and its line.
     func damaged(_ files: StoreFiles) -> StoreError {
-        .damaged(path: files.path, reason: "line \(line) of its journal, \((files.journal as NSString).lastPathComponent), "
+        .damaged(path: files.path, reason: "line \(line) of its journal, \(PathText.lastComponent(files.journal)), "
                  + "does not apply (\(reason))")
     }
 }
@@ -49,7 +53,7 @@ extension StoreDocument {
             added = try add(contentsOf: adds.map { ($0.id, $0.title) })
         } catch {
             let line = adds.first { TodoItem.normalizedTitle($0.title) == nil }?.line ?? adds[0].line
-            throw ReplayFailure(line: line, reason: error.localizedDescription)
+            throw ReplayFailure(line: line, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
         }
         guard added.count == adds.count else {
             let skipped = zip(adds, added).first { $0.id != $1.removing.first }?.0 ?? adds[added.count]

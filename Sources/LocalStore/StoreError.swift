@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why the store could not be read or written. Every case names the file, and none of them
 /// leaves a file changed: a refused read or write writes nothing.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What to ask randomuser.me for one page, and the limits on its answer. It needs no network
 /// library: the exchange itself is `todo-fetch`'s, so that nothing that links this module

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import UserList
 
 /// Reads a randomuser.me answer as it really is, in versions 1.3 and 1.4.

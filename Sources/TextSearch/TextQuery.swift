@@ -1,20 +1,18 @@
-import Foundation
-
 /// Text a person typed to find something, found in a title or a name whatever its case and
 /// accents: "zoe" finds "Zoë", "CAFE" finds "Café".
 ///
-/// Foundation's case- and accent-blind search knows every script, and costs about a
-/// microsecond a call, most of it turning the string into UTF-16. Most of what is searched is
-/// ASCII, where folding is only lower-casing: an ASCII query in ASCII text is compared byte by
-/// byte, and anything else goes to Foundation, so the answer is the same either way.
+/// Both sides are compared as `FoldedText`. Most of what is searched is ASCII, where folding is
+/// only lower-casing, so an ASCII query in ASCII text is compared byte by byte, folding nothing.
 public struct TextQuery: Sendable, Equatable {
     public let text: String
     /// The query in lower case, when it is all ASCII.
     private let asciiFolded: [UInt8]?
+    private let folded: FoldedText
 
     public init(_ text: String) {
         self.text = text
         asciiFolded = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.map(Self.lowercased) : nil
+        folded = FoldedText(text)
     }
 
     /// Whether the query is in `candidate`, ignoring case and accents.
@@ -22,7 +20,7 @@ public struct TextQuery: Sendable, Equatable {
         if let asciiFolded, let found = Self.asciiSearch(asciiFolded, in: candidate) {
             return found
         }
-        return candidate.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        return FoldedText(candidate).contains(folded)
     }
 
     /// Whether the lower-case ASCII `query` is in `candidate`; nil when that takes more than

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -185,7 +189,9 @@ private enum TabCompletion {
         guard let first = matches.first else { return nil }
         // As libedit's own lists are: what every match shares, then the matches (one alone
         // too), then nil; it reads the third entry to tell a single match from several.
-        let shared = matches.dropFirst().reduce(first) { common, match in String(common.commonPrefix(with: match)) }
+        let shared = matches.dropFirst().reduce(first) { common, match in
+            String(zip(common, match).prefix { $0 == $1 }.map(\.0))
+        }
         let words = [shared] + matches
         guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }

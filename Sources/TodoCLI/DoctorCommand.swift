@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LocalStore
 
 /// `doctor`: what the store holds and whether every command can open it; with `--repair`,

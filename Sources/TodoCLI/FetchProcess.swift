@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import UserList
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +17,19 @@ struct FetchProcess: PeopleSource {
     /// Where the randomuser.me API is; nil for the client's own default.
     let base: URL?
     /// How long `todo-fetch` may take before it is stopped: its own deadline, and a little more.
-    static let deadline: TimeInterval = 20
+    static let deadline: Int64 = 20
     /// The most of its answer read: more than a page of 5,000 people takes.
     static let largestAnswer = 32_000_000
 
     /// `todo-fetch` in the folder of the running executable, links resolved; looked up only when
-    /// a page is loaded, since finding the executable costs more than starting most commands.
+    /// a page is loaded.
     static var besideThisProgram: URL {
-        let program = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        return program.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("todo-fetch")
+        let program = ProgramPath.running ?? CommandLine.arguments[0]
+        let resolved = realpath(program, nil).map { path in
+            defer { free(path) }
+            return String(cString: path)
+        } ?? program
+        return URL(fileURLWithPath: resolved).deletingLastPathComponent().appendingPathComponent("todo-fetch")
     }
 
     /// What `todo-fetch` is given: the page, the count and the seed, and the server only when
@@ -39,7 +47,7 @@ struct FetchProcess: PeopleSource {
         do {
             ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed))
         } catch {
-            throw .cannotLoad("\(helper.path) did not start (\(error.localizedDescription))")
+            throw .cannotLoad("\(helper.path) did not start (\(error))")
         }
         let output: Data
         switch ending {
@@ -69,46 +77,39 @@ struct FetchProcess: PeopleSource {
     /// Runs the program to its end off the main thread and returns what it printed.
     private static func run(_ program: URL, _ arguments: [String]) async throws -> Ending {
         try await Task.detached {
-            let process = Process()
-            process.executableURL = program
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let stopper = DispatchWorkItem { [pid = process.processIdentifier] in kill(pid, SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: stopper)
+            let child = try ChildProcess(program.path, arguments)
+            let deadline = ContinuousClock.now + .seconds(deadline)
             var data = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
-            let descriptor = output.fileHandleForReading.fileDescriptor
             // Waits a tenth of a second at a time, so that a Ctrl-C at the prompt stops the load
             // at once (the program runs in a process group of its own, which the key does not reach).
             while true {
-                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&entry, 1, 100)
                 if Interrupt.isPending {
-                    kill(process.processIdentifier, SIGTERM)
-                    process.waitUntilExit()
-                    stopper.cancel()
+                    child.stop(SIGTERM)
                     return .stopped
                 }
+                if ContinuousClock.now >= deadline {
+                    child.stop(SIGKILL)
+                    return .ranTooLong
+                }
+                var entry = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, 100)
                 if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-                let count = ready < 0 ? -1 : read(descriptor, &buffer, buffer.count)
+                let count = ready < 0 ? -1 : read(child.output, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 data.append(contentsOf: buffer[..<count])
                 if data.count > largestAnswer {
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
-                    stopper.cancel()
+                    child.stop(SIGKILL)
                     return .saidTooMuch
                 }
             }
-            process.waitUntilExit()
-            stopper.cancel()
-            let stopped = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-            return stopped ? .ranTooLong : .answered(data)
+            // It closed its output; it may not end, so the deadline still holds.
+            guard child.wait(until: deadline) else {
+                child.stop(SIGKILL)
+                return .ranTooLong
+            }
+            return .answered(data)
         }.value
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The manual page, `todo --man`, in roff: the commands, options and rules `help` gives,
 /// from the same tables.

@@ -1,3 +1,4 @@
+import Forms
 import UserList
 
 /// `user add`: from its arguments, or at the prompt through the add form with its fields,
@@ -55,13 +56,13 @@ extension Session {
         ]
         for field in fields {
             while true {
-                guard let line = readLine(prompt: field.label), line.trimmingCharacters(in: .whitespaces).lowercased() != "cancel" else {
+                guard let line = readLine(prompt: field.label), line.trimmed.lowercased() != "cancel" else {
                     form.cancel()
                     return say("Cancelled: nobody was added.")
                 }
                 // Quotes around the whole field are taken off: "Cancel" in quotes is a name.
                 form[keyPath: field.value] = Words.split(line, leading: 0).rest
-                guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard !line.trimmed.isEmpty else {
                     say("The \(field.name) is needed.")
                     continue
                 }
@@ -94,7 +95,7 @@ extension Session {
     /// Asks until the answer is yes or no (y and n too, in any case); the end of the input or
     /// Ctrl-C is no.
     private func askYesOrNo(_ question: String) -> Bool {
-        while let answer = readLine(prompt: question)?.trimmingCharacters(in: .whitespaces).lowercased() {
+        while let answer = readLine(prompt: question)?.trimmed.lowercased() {
             switch answer {
             case "yes", "y": return true
             case "no", "n": return false

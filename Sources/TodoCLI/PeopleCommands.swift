@@ -73,12 +73,12 @@ extension Session {
                 say("Loaded \(pages): \(counts).")
             }
         case .failed(let error, let saved) where saved == 0:
-            throw CommandError.refused("\(error.localizedDescription), and nobody is saved on this computer yet; "
+            throw CommandError.refused("\(error.errorDescription ?? "\(error)"), and nobody is saved on this computer yet; "
                                        + "try again with: \(retry(words))")
         case .failed(let error, let saved):
             write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
                        : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
-            throw CommandError.refused("\(error.localizedDescription); showing the \(Self.count(saved, "person", "people")) saved on this "
+            throw CommandError.refused("\(error.errorDescription ?? "\(error)"); showing the \(Self.count(saved, "person", "people")) saved on this "
                                        + "computer. Try again with: \(retry(words))")
         }
     }

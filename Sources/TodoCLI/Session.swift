@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Forms
 import LocalStore
 import TodoList
 import UserList
@@ -161,7 +166,7 @@ final class Session {
             }
             lineNumber += 1
             pipedLine = isPrompt ? nil : lineNumber
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
+            if line.trimmed.hasPrefix("#") { continue }
             let words: [String]
             do {
                 (words, lineAsksForJSON) = try Self.words(of: line)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Forms
 import LocalStore
 import TodoList
 
@@ -91,7 +96,7 @@ extension Session {
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         while true {
             guard let line = readLine(prompt: "Title: "),
-                  line.trimmingCharacters(in: .whitespaces) != "cancel" else {
+                  line.trimmed != "cancel" else {
                 form.cancel()
                 say("Cancelled: nothing was added.")
                 return

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One page as a source sent it: the people it could read, and how many it could not
 /// (no first or last name) or did not ask for (more than the count).
@@ -36,12 +40,17 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
         case .http(429): "randomuser.me answered HTTP 429: too many requests, try again later"
         case .http(let status): "randomuser.me answered HTTP \(status)"
         // Its own full stop goes: the sentence it is put in goes on after it.
-        case .api(let message): "randomuser.me answered with an error: \(message.trimmingCharacters(in: CharacterSet(charactersIn: ". ")))"
+        case .api(let message): "randomuser.me answered with an error: \(Self.withoutEndingStops(message))"
         case .notARandomUserResponse: "the answer was not a randomuser.me response"
         case .tooLarge(let limit): "the answer was larger than \(limit / 1_000_000) MB, more than any page of people"
         case .cannotLoad(let reason): "cannot load people: \(reason)"
         case .stopped: "stopped before the page came"
         }
+    }
+
+    private static func withoutEndingStops(_ message: String) -> String {
+        let stops: Set<Character> = [".", " "]
+        return String(message.drop(while: stops.contains).reversed().drop(while: stops.contains).reversed())
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,10 +20,10 @@ struct StoreFiles {
     var journal: String { Journal.path(ofStore: path) }
     var lock: String { path + ".lock" }
     var folder: String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         return folder.isEmpty ? "." : folder
     }
-    var name: String { (path as NSString).lastPathComponent }
+    var name: String { PathText.lastComponent(path) }
 
     /// The store at `path`, its link followed when it is one.
     static func at(_ path: String) throws -> StoreFiles {
@@ -217,7 +221,7 @@ struct StoreFiles {
     func withLock<Result>(_ body: () throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
         let made = missingFolders()
-        let nearest = made.last.map { ($0 as NSString).deletingLastPathComponent } ?? folder
+        let nearest = made.last.map { PathText.folder(of: $0) } ?? folder
         var status = stat()
         if stat(nearest.isEmpty ? "." : nearest, &status) == 0, status.st_mode & 0o222 == 0 {
             throw StoreError.cannotWrite(path: path, reason: "its folder \(nearest) is read-only")
@@ -274,7 +278,7 @@ struct StoreFiles {
         var status = stat()
         while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0 {
             missing.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = PathText.folder(of: current)
         }
         return missing
     }

@@ -1,5 +1,9 @@
 import FastJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TodoList
 import UserList
 

@@ -1,5 +1,9 @@
 import FastJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import UserList
 
 // The people as the store file and the journal write them; ModelFormat.swift says how.

@@ -1,5 +1,14 @@
 import FastJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoList
 
 /// The latest lists a store holds: its file read (or remembered), its journal replayed onto it.
@@ -46,7 +55,7 @@ enum JournalState {
         if let owner = contents.owner, owner == own {
             if let damage = contents.damage {
                 throw StoreError.damaged(path: files.path, reason: "line \(damage.line) of its journal, "
-                                         + "\((files.journal as NSString).lastPathComponent), \(damage.reason)")
+                                         + "\(PathText.lastComponent(files.journal)), \(damage.reason)")
             }
             return .own(contents)
         }
@@ -82,7 +91,7 @@ extension FileStore {
             let read = try decode(store, files: files)
             let journalFile = try StoreFiles.open(files.journal)
             if let journalFile, journalFile.size > Journal.largest(besideStoreOf: store.size) {
-                throw StoreError.damaged(path: files.path, reason: "its journal, \((files.journal as NSString).lastPathComponent), "
+                throw StoreError.damaged(path: files.path, reason: "its journal, \(PathText.lastComponent(files.journal)), "
                                          + "is \(journalFile.size) bytes, more than todo ever writes beside it")
             }
             let contents = try journalFile?.contents().withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) } ?? Journal.Contents()
@@ -150,7 +159,7 @@ extension FileStore {
 /// file's identity (device, inode, size, time), which any program that writes it changes, and
 /// the checksum in its first bytes. A command that lists and then changes reads the file once.
 final class LastRead: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var identity: FileIdentity?
     private var read: ReadDocument?
 

@@ -23,11 +23,15 @@ struct PeopleRendering {
         var text = heading("People (\(Self.describe(order)))") + "\n"
         for person in people {
             let number = String(person.number)
-            let born = person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let born = person.birthDate?.dayMonthYear ?? Self.padded(BirthdayPage.notAvailable, to: 10)
             text += "  " + String(repeating: " ", count: width - number.count) + number + " "
             text += born + "  " + TerminalText.escaped(person.fullName) + "\n"
         }
         return text
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     /// A person's page: what the Birthdays seed shows, then what randomuser.me told of them.
@@ -45,7 +49,7 @@ struct PeopleRendering {
             ("Registered", details.registered?.dayMonthYear), ("Picture", details.picture),
         ]
         for case let (label, value?) in lines {
-            text += "  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + TerminalText.escaped(value) + "\n"
+            text += "  " + Self.padded(label + ":", to: 12) + TerminalText.escaped(value) + "\n"
         }
         return text
     }

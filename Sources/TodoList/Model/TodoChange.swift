@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything a user can do to the list, as a value. Views and commands send these; the
 /// store applies them to the latest saved list, so two programs changing the same list

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why the list refused a change. A refused change leaves the list exactly as it was.
 public enum TodoError: Error, Equatable, Sendable, LocalizedError {

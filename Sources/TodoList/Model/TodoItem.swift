@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Forms
 
 /// One thing to do. The id stays the same for the item's whole life, so a change made
 /// elsewhere (another terminal, another device) can never be applied to the wrong item.
@@ -22,7 +27,7 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     /// The title as it is saved: trimmed of spaces and line breaks at both ends,
     /// or nil when nothing is left, which is what "empty" means for a title.
     public static func normalizedTitle(_ typed: String) -> String? {
-        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = typed.trimmed
         return trimmed.isEmpty ? nil : trimmed
     }
 }

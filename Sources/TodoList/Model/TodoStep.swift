@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What undoing one change to the list takes: the items it brought in go, the items it moved,
 /// renamed or removed come back where they were. `Todos.apply(_:)` hands one back for every

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSearch
 
 /// The whole list: what is left to do, what is finished, and the number the next item gets.

@@ -1,5 +1,9 @@
 import Forms
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Observation
 
 /// The add form: a title, Cancel and Save. Opened by `TodoListViewModel.openAddForm()`;

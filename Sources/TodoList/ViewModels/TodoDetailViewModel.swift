@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Observation
 
 /// One item on its own screen, with the one action that suits it: Check for a to-do,

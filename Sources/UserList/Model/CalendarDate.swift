@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A day on the calendar, with no time and no time zone: a date of birth, or today.
 ///

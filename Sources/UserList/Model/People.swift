@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSearch
 
 /// How the list of people is ordered. The user's choice is kept in the store.
@@ -67,8 +71,8 @@ public struct People: Sendable, Equatable {
     public func sameAs(_ details: PersonDetails) -> Person? {
         everyone.first {
             $0.birthDate == details.birthDate
-                && $0.firstName.caseInsensitiveCompare(details.firstName) == .orderedSame
-                && $0.lastName.caseInsensitiveCompare(details.lastName) == .orderedSame
+                && Self.sameIgnoringCase($0.firstName, details.firstName)
+                && Self.sameIgnoringCase($0.lastName, details.lastName)
         }
     }
 
@@ -158,29 +162,26 @@ public struct People: Sendable, Equatable {
         unmatchedSearches.first { TextQuery($0).isFound(in: query) }
     }
 
-    /// Everyone in the chosen order. Last names compare without case or accents, the way
-    /// `locale` sorts them, particles skipped; ties go by first name, then by the order added,
-    /// in both directions.
-    public func sorted(locale: Locale) -> [Person] {
+    /// Everyone in the chosen order. Last names compare without case or accents, particles
+    /// skipped; ties go by first name, then by the order added, in both directions.
+    public func sorted() -> [Person] {
         guard sortOrder != .added else { return everyone }
         let descending = sortOrder == .descending
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        let keyed = everyone.enumerated().map { (key: String(PersonName.sortKey($0.element.lastName)), index: $0.offset, person: $0.element) }
+        let keyed = everyone.enumerated().map { index, person in
+            (last: FoldedText(PersonName.sortKey(person.lastName)), first: FoldedText(person.firstName), index: index, person: person)
+        }
         return keyed.sorted { a, b in
-            switch a.key.compare(b.key, options: options, range: nil, locale: locale) {
-            case .orderedAscending: return !descending
-            case .orderedDescending: return descending
-            case .orderedSame: break
-            }
-            switch a.person.firstName.compare(b.person.firstName, options: options, range: nil, locale: locale) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: return a.index < b.index
-            }
+            if a.last != b.last { return (a.last < b.last) != descending }
+            if a.first != b.first { return a.first < b.first }
+            return a.index < b.index
         }.map(\.person)
     }
 
     // MARK: - Private
+
+    private static func sameIgnoringCase(_ one: String, _ other: String) -> Bool {
+        one.uppercased().lowercased() == other.uppercased().lowercased()
+    }
 
     private mutating func take(_ new: NewPerson) -> Person {
         defer { nextNumber += 1 }

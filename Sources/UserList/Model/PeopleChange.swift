@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything the user can do to the people, as a value the store applies to the latest saved list.
 public enum PeopleChange: Sendable, Equatable {

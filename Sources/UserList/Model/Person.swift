@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSearch
 
 /// Where a person lives, as randomuser.me describes it; any part may be missing.

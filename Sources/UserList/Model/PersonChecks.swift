@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The rules a person must meet to enter the list, typed in the add form or loaded from
 /// randomuser.me alike: names as `PersonName` says, a real date of birth, and no field longer

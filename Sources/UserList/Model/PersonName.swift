@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Forms
 
 /// What can be wrong with a typed first or last name.
 public enum NameProblem: Error, Equatable, Sendable {
@@ -17,7 +22,7 @@ public enum PersonName {
     /// one letter, and nothing but letters of any script, inner spaces, hyphens, apostrophes
     /// (' and ’) and periods.
     public static func validated(_ typed: String) throws(NameProblem) -> String {
-        let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = typed.trimmed
         guard !name.isEmpty else { throw .empty }
         guard name.count <= maximumLength else { throw .tooLong }
         if let wrong = name.first(where: { !$0.isLetter && !separators.contains($0) }) {

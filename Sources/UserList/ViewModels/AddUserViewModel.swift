@@ -1,5 +1,9 @@
 import Forms
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Observation
 
 /// Why the add form refused to save, said about the field that is wrong.
@@ -88,7 +92,7 @@ public final class AddUserViewModel {
     /// they hold is valid is Save's question: it answers with an alert that says why.
     public var saveButton: SaveButtonState {
         SaveButtonState(allowsSaving: [firstName, lastName, birthDate].allSatisfy {
-            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            !$0.trimmed.isEmpty
         })
     }
 
@@ -149,7 +153,7 @@ public final class AddUserViewModel {
     }
 
     private func validatedDate() throws(AddUserError) -> CalendarDate {
-        let typedDate = birthDate.trimmingCharacters(in: .whitespacesAndNewlines)
+        let typedDate = birthDate.trimmed
         guard let (date, style) = CalendarDate.typed(typedDate) else { throw .notADate(typedDate) }
         guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange(style) }
         return date

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Forms
 import Observation
 import TextSearch
 
@@ -129,21 +134,19 @@ public final class UserListViewModel {
     private let now: () -> Date
     private let newID: () -> UUID
     private let newSeed: () -> String
-    private let locale: Locale
 
     /// `today` says what day it is wherever ages and birthdays are worked out; tests and
     /// the `--today` option fix it. `source` is where `fetchMore` loads people from.
     /// Reads nothing yet: call `load()`.
     public init(store: any PeopleStore, source: (any PeopleSource)? = nil, today: @escaping () -> CalendarDate,
                 now: @escaping () -> Date = Date.init, newID: @escaping () -> UUID = UUID.init,
-                newSeed: @escaping () -> String = UserListViewModel.randomSeed, locale: Locale = .current) {
+                newSeed: @escaping () -> String = UserListViewModel.randomSeed) {
         self.store = store
         self.source = source
         self.today = today
         self.now = now
         self.newID = newID
         self.newSeed = newSeed
-        self.locale = locale
     }
 
     /// 16 hex digits, as randomuser.me's own seeds look.
@@ -247,7 +250,7 @@ public final class UserListViewModel {
     /// empty query. A search that finds nobody is remembered, and a later one containing it is
     /// answered from memory.
     public func search(_ query: String) -> SearchResult {
-        let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = query.trimmed
         guard !query.isEmpty else { return SearchResult(people: listed, rememberedUnmatched: nil) }
         if let remembered = people.rememberedUnmatched(within: query) {
             return SearchResult(people: [], rememberedUnmatched: remembered)
@@ -267,6 +270,6 @@ public final class UserListViewModel {
 
     private func show(_ saved: People) {
         people = saved
-        listed = saved.sorted(locale: locale)
+        listed = saved.sorted()
     }
 }

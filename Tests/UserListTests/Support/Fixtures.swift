@@ -21,8 +21,7 @@ func makeSUT(_ people: [Person] = [], sortOrder: PeopleOrder = .added, today: St
     let store = InMemoryPeopleStore(makePeople(people, sortOrder: sortOrder))
     let day = date(today)
     let sut = UserListViewModel(store: store, today: { day }, now: TickingClock().callAsFunction,
-                                newID: SequentialIDs(startingAt: people.count + 1).callAsFunction,
-                                locale: Locale(identifier: "en_US"))
+                                newID: SequentialIDs(startingAt: people.count + 1).callAsFunction)
     leaks.track(sut, sourceLocation: sourceLocation)
     leaks.track(store, sourceLocation: sourceLocation)
     return (sut, store)
@@ -86,7 +85,7 @@ func remote(_ first: String, _ last: String, id: String? = nil, email: String? =
 func makeFetchingSUT(_ source: PagedSource, store: InMemoryPeopleStore = InMemoryPeopleStore(), leaks: LeakTracker,
                      sourceLocation: SourceLocation = #_sourceLocation) -> UserListViewModel {
     let sut = UserListViewModel(store: store, source: source, today: { date("2026-11-22") }, now: TickingClock().callAsFunction,
-                                newID: SequentialIDs().callAsFunction, newSeed: { "s33d" }, locale: Locale(identifier: "en_US"))
+                                newID: SequentialIDs().callAsFunction, newSeed: { "s33d" })
     leaks.track(sut, sourceLocation: sourceLocation)
     return sut
 }
