@@ -68,6 +68,7 @@ public enum TodoProgram {
 
     /// Runs the program in this process, with its arguments, environment and terminal, and exits.
     public static func main() async -> Never {
+        HeapSettings.growInLargeSteps()
         let terminal = Terminal.current
         let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)

@@ -68,12 +68,16 @@ struct JSONReaderTests {
     @Test("Keys known as bytes are found written plainly or with escapes, and any other is nil", arguments: [
         (#"{"id": 1, "idx": 2, "i": 3, "\u0069d": 4, "title": 5}"#, [0, nil, nil, 0, 1]),
         (#"{"tit\u006ce": 1, "": 2, "ID": 3}"#, [1, nil, nil]),
+        (#"{"id":1,"title":2}"#, [0, 1]),
+        (#"{"title":1,"id":2,"title":3}"#, [1, 0, 1]),
+        (#"{"id" :1,"title"  :  2,"idx":3,"id":4}"#, [0, 1, nil, 0]),
+        (#"{"id":1,"id":2,"titles":3,"title":4}"#, [0, 0, nil, 1]),
     ])
     func knownKeys(json: String, expected: [Int?]) throws {
         var found: [Int?] = []
 
         try JSONReader.read(Data(json.utf8)) { json in
-            try json.readObject(keys: [Array("id".utf8), Array("title".utf8)]) { json, key in
+            try json.readObject(keys: JSONReader.Keys(["id", "title"])) { json, key in
                 found.append(key)
                 try json.skipValue()
             }
@@ -89,7 +93,7 @@ struct JSONReaderTests {
     func brokenKnownKeys(bytes: [UInt8]) {
         #expect(throws: JSONReader.Error.self) {
             try JSONReader.read(Data(bytes)) { json in
-                try json.readObject(keys: [Array("id".utf8)]) { json, _ in try json.skipValue() }
+                try json.readObject(keys: JSONReader.Keys(["id"])) { json, _ in try json.skipValue() }
             }
         }
     }
@@ -150,6 +154,28 @@ struct JSONReaderTests {
         #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
         struct Number: Decodable { let value: Int }
         #expect(try JSONDecoder().decode(Number.self, from: Data("{\"value\":\(text)}".utf8)).value == value)
+    }
+
+    /// Every byte in every place of a UUID: read when the text is a UUID as uuidString writes it,
+    /// in either case, to the value Foundation reads; an error for anything else, even what
+    /// Foundation's more lenient reader takes (a dash moved or left out).
+    @Test("A UUID with any byte in any place reads only as uuidString writes it")
+    func everyByteOfAUUID() throws {
+        let valid = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
+        let dashes: Set = [8, 13, 18, 23]
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        for place in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var text = valid
+                text[place] = byte
+                let read = try? JSONReader.read(Data([UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")])) { try $0.readUUID() }
+                let written = dashes.contains(place) ? byte == UInt8(ascii: "-") : hexDigits.contains(byte)
+                #expect((read != nil) == written, "byte \(byte) at \(place)")
+                if let read {
+                    #expect(read == UUID(uuidString: String(decoding: text, as: UTF8.self)), "byte \(byte) at \(place)")
+                }
+            }
+        }
     }
 
     @Test("An id that is not a UUID is an error", arguments: [

@@ -28,7 +28,7 @@ extension TodoItem {
     }
 
     /// The keys of a to-do, in the order `read` numbers them: a store holds thousands of items.
-    private static let keys = ["id", "isFinished", "number", "title"].map { Array($0.utf8) }
+    private static let keys = JSONReader.Keys(["id", "isFinished", "number", "title"])
 
     init(json: inout JSONReader) throws {
         let read = try Self.read(&json)

@@ -126,7 +126,7 @@ public struct Todos: Sendable, Equatable {
     /// of adds at the cost of one.
     public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws(TodoError) -> [TodoStep] {
         guard !new.isEmpty else { return [] }
-        let arriving = Set(new.map(\.id))
+        let arriving = IDSet(new.map(\.id))
         var known = Set(unfinished.lazy.map(\.id).filter(arriving.contains))
         known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
@@ -197,7 +197,7 @@ public struct Todos: Sendable, Equatable {
 
     /// Where each of `ids` stands in `section`: one walk of the section, however many ids.
     private static func positions(of ids: [TodoItem.ID], in section: [TodoItem]) -> [TodoItem.ID: Int] {
-        let wanted = Set(ids)
+        let wanted = IDSet(ids)
         var positions: [TodoItem.ID: Int] = [:]
         for (index, item) in section.enumerated() where wanted.contains(item.id) {
             positions[item.id] = index
@@ -226,15 +226,9 @@ public struct Todos: Sendable, Equatable {
 
     private mutating func remove(_ ids: [TodoItem.ID]) {
         guard !ids.isEmpty else { return }
-        // A command names a few items: comparing with each costs less than hashing every id in the list.
-        if ids.count <= 8 {
-            unfinished.removeAll { ids.contains($0.id) }
-            finished.removeAll { ids.contains($0.id) }
-        } else {
-            let removed = Set(ids)
-            unfinished.removeAll { removed.contains($0.id) }
-            finished.removeAll { removed.contains($0.id) }
-        }
+        let removed = IDSet(ids)
+        unfinished.removeAll { removed.contains($0.id) }
+        finished.removeAll { removed.contains($0.id) }
     }
 
     /// Puts the item back in its section, at its index or at the end when the section is shorter.

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the C library's allocator grows the heap, set once at start.
+///
+/// glibc grows the heap 128 KB at a time, gives each array of more than about 128 KB pages of
+/// its own, and hands them back to the system when freed. Reading 100,000 to-dos makes arrays of
+/// several MB, copies them and frees them: 10,000 page faults, a third of a check's time
+/// (Benchmarks/profile.md). Asked to grow in 64 MB steps, to keep arrays in the heap and not to
+/// give memory back, a process faults each page it uses once. Pages it never touches cost
+/// nothing, so a small list's memory stays as it was.
+enum HeapSettings {
+    static func growInLargeSteps() {
+        #if canImport(Glibc)
+        // `mallopt` is not in the Glibc module; looked up by name, as the dynamic loader has it.
+        // Its parameters, from <malloc.h>: M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        _ = mallopt(-1, 1 << 30)
+        _ = mallopt(-2, 64 << 20)
+        _ = mallopt(-3, 1 << 30)
+        #endif
+    }
+}
