@@ -42,3 +42,19 @@ public struct Disk: Sendable {
         }
     }
 }
+
+extension StoreFiles {
+    /// What the system said about the last call that failed, or a plain word when it said nothing.
+    static func systemMessage() -> String {
+        errno == 0 ? "the system gave no reason" : String(cString: strerror(errno))
+    }
+}
+
+/// `open(2)` with a mode, under one name on every platform.
+func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags, mode)
+    #else
+    Darwin.open(path, flags, mode)
+    #endif
+}

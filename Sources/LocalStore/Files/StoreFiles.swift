@@ -287,18 +287,4 @@ struct StoreFiles {
     private func removeFolders(_ folders: [String]) {
         folders.forEach { rmdir($0) }
     }
-
-    /// What the system said about the last call that failed, or a plain word when it said nothing.
-    static func systemMessage() -> String {
-        errno == 0 ? "the system gave no reason" : String(cString: strerror(errno))
-    }
-}
-
-/// `open(2)` with a mode, under one name on every platform.
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags, mode)
-    #else
-    Darwin.open(path, flags, mode)
-    #endif
 }
