@@ -11,16 +11,19 @@ import Glibc
 /// give memory back, a process faults each page it uses once. Pages it never touches cost
 /// nothing, so a small list's memory stays as it was.
 enum HeapSettings {
-    static func growInLargeSteps() {
+    /// Whether the allocator took the settings; false where there is no glibc to ask.
+    @discardableResult
+    static func growInLargeSteps() -> Bool {
         #if canImport(Glibc)
         // `mallopt` is not in the Glibc module; looked up by name, as the dynamic loader has it.
         // Its parameters, from <malloc.h>: M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        _ = mallopt(-1, 1 << 30)
-        _ = mallopt(-2, 64 << 20)
-        _ = mallopt(-3, 1 << 30)
+        // mallopt says 1 for a setting it took.
+        return mallopt(-1, 1 << 30) == 1 && mallopt(-2, 64 << 20) == 1 && mallopt(-3, 1 << 30) == 1
+        #else
+        return false
         #endif
     }
 }
