@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A program run with its output on a pipe to this one, nothing on its input, its errors
+/// A program run with its output connected to this one, nothing on its input, its errors
 /// dropped, and in a process group of its own, so that the terminal's Ctrl-C reaches only `todo`,
 /// which decides what to stop. Made with `posix_spawn`: Foundation's `Process` would link all of
 /// Foundation and its Unicode data into `todo`, doubling the memory every command starts with.
@@ -18,9 +18,7 @@ struct ChildProcess {
     let output: Int32
 
     init(_ path: String, _ arguments: [String]) throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw CannotStart(description: String(cString: strerror(errno))) }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let ends = try Self.outputChannel()
         defer { close(ends[1]) }
 
         #if canImport(Darwin)
@@ -64,6 +62,22 @@ struct ChildProcess {
         }
         self.id = id
         output = ends[0]
+    }
+
+    /// A pair of connected descriptors, read end first, both closed on exec as they are made:
+    /// made open and marked after, another thread's child started in between would keep the
+    /// write end open, and the read would wait for an end that never comes.
+    private static func outputChannel() throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+        #else
+        // Darwin makes no pipe closed on exec in one call; the children `todo` starts are its own.
+        let made = pipe(&ends)
+        for end in ends where made == 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        #endif
+        guard made == 0 else { throw CannotStart(description: String(cString: strerror(errno))) }
+        return ends
     }
 
     /// Waits for the program to end, and closes its output.
