@@ -17,11 +17,16 @@ public struct TextQuery: Sendable, Equatable {
 
     /// Whether the query is in `candidate`, ignoring case and accents.
     public func isFound(in candidate: String) -> Bool {
-        if let asciiFolded, let found = Self.asciiSearch(asciiFolded, in: candidate) {
+        // The byte-by-byte search compares the query at every place: quick for what people
+        // type, but a query of thousands of letters goes the way whose time does not multiply.
+        if let asciiFolded, asciiFolded.count <= Self.longestComparedAtEveryPlace,
+           let found = Self.asciiSearch(asciiFolded, in: candidate) {
             return found
         }
         return FoldedText(candidate).contains(folded)
     }
+
+    private static let longestComparedAtEveryPlace = 64
 
     /// Whether the lower-case ASCII `query` is in `candidate`; nil when that takes more than
     /// ASCII to tell, because the candidate has other characters and the query was not found

@@ -41,7 +41,8 @@ struct FetchProcess: PeopleSource {
     func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
         let helper = Self.besideThisProgram
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
-            throw .cannotLoad("\(helper.path) is missing; install todo-fetch beside todo")
+            let exists = FileManager.default.fileExists(atPath: helper.path)
+            throw .cannotLoad("\(helper.path) \(exists ? "may not be run (it is not executable)" : "is missing"); install todo-fetch beside todo")
         }
         let ending: Ending
         do {

@@ -26,4 +26,32 @@ struct FoldedTextTests {
     func contains(text: String, part: String, found: Bool) {
         #expect(FoldedText(text).contains(FoldedText(part)) == found)
     }
+
+    /// Short texts over three letters, every query against every text: whatever the search
+    /// does inside, it answers as comparing at every place does.
+    @Test("A folded text contains another exactly where comparing at every place finds it")
+    func containsAsComparingEverywhere() {
+        var texts: [String] = [""]
+        for _ in 1...6 { texts = texts + texts.flatMap { text in ["a", "b", "á"].map { text + $0 } } }
+        let short = Array(Set(texts)).filter { $0.count <= 6 }
+        for text in short.prefix(400) {
+            for query in short.filter({ $0.count <= 4 }).prefix(120) {
+                let folded = Array(FoldedText(text).scalars), part = Array(FoldedText(query).scalars)
+                let everywhere = part.isEmpty || part.count <= folded.count
+                    && (0...(folded.count - part.count)).contains { Array(folded[$0..<($0 + part.count)]) == part }
+                #expect(FoldedText(text).contains(FoldedText(query)) == everywhere, "\(query) in \(text)")
+            }
+        }
+    }
+
+    /// Compared at every place, this takes 100,000 × 300,000 steps: hours, where it must take
+    /// a moment (the time limit stops a search that multiplies).
+    @Test("A long query in a long title is answered at once", .timeLimit(.minutes(1)), arguments: [true, false])
+    func longQuery(accented: Bool) {
+        let letter = accented ? "á" : "a"
+        let title = String(repeating: letter, count: 300_000) + "b"
+        let query = String(repeating: letter, count: 100_000) + "b"
+        #expect(TextQuery(query).isFound(in: title))
+        #expect(!TextQuery(query + "c").isFound(in: title))
+    }
 }

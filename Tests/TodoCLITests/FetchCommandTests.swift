@@ -181,9 +181,11 @@ final class FetchCommandTests {
         await cli.run(api + ["user", "fetch", "--count", "10"])
         let before = try cli.storeBytes()
         let size = RandomUserRequest.largestAnswer + 1_000_000
+        // Made before the server starts: made in the handler, on a busy machine, it took longer
+        // than todo-fetch waits for an answer, and the test saw a timeout instead.
+        let body = packed ? gzippedZeros(count: size) : Data(repeating: 0x20, count: size)
         let huge = try LocalHTTPServer { _ in
-            packed ? .answer(status: 200, body: gzippedZeros(count: size), headers: ["Content-Encoding": "gzip"])
-                : .answer(status: 200, body: Data(repeating: 0x20, count: size))
+            .answer(status: 200, body: body, headers: packed ? ["Content-Encoding": "gzip"] : [:])
         }
 
         let run = await cli.run(["--api", huge.baseURL.absoluteString, "user", "fetch"])

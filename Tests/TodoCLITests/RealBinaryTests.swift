@@ -142,6 +142,28 @@ struct RealBinaryTests {
 }
 
 extension RealBinaryTests {
+    @Test("RU-24 A loader that is there but cannot be run is named with what is wrong (the real binary)")
+    func fetchWithALoaderThatCannotRun() throws {
+        let bin = folder.file("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.linkItem(at: todo.url, to: bin.appendingPathComponent("todo"))
+        } catch {
+            try FileManager.default.copyItem(at: todo.url, to: bin.appendingPathComponent("todo"))
+        }
+        let loader = bin.appendingPathComponent("todo-fetch")
+        try Data("#!/bin/sh\n".utf8).write(to: loader)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: loader.path)
+
+        let run = try RealBinary(url: bin.appendingPathComponent("todo")).run(["--store", store.path, "user", "fetch"])
+
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("error: cannot load people: \(loader.path) may not be run (it is not executable); "
+                                     + "install todo-fetch beside todo"))
+        #expect(run.errors.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
     @Test("RU-23 When todo is stopped, the program loading the page stops too (the real binary)")
     func fetchEndsWithTodo() throws {
         // Waits block their thread: a fetch has a deadline of its own, and a sleep that waits its
