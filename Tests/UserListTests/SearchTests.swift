@@ -77,6 +77,22 @@ struct SearchTests {
         #expect(sut.search("zzq").people.map(\.firstName) == ["Zoë"])
     }
 
+    @Test("RU-25 An undo that brings people back clears the remembered searches")
+    func undoClearsRememberedSearches() throws {
+        let store = InMemoryPeopleStore()
+        let sut = makeFetchingSUT(PagedSource(pages: [:]), store: store, leaks: leaks)
+        try sut.load()
+        try sut.add("Tom", "Zuse")
+        try sut.delete(try #require(sut.listed.first).id)
+        #expect(sut.search("zuse").people.isEmpty)
+        #expect(store.people.unmatchedSearches == ["zuse"])
+
+        _ = try sut.undo()
+
+        #expect(sut.search("Zuse").people.map(\.fullName) == ["Tom Zuse"])
+        #expect(store.people.unmatchedSearches == [])
+    }
+
     @Test("RU-16 A search that shows nothing offers to load more, and never loads by itself")
     func searchNeverFetches() async throws {
         let source = PagedSource(pages: [1: [remote("Adam", "Kim"), remote("Lena", "Hoffmann")], 2: [remote("Zelda", "Fitz")]])

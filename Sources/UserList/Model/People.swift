@@ -153,6 +153,8 @@ public struct People: Sendable, Equatable {
         case .add, .delete: break
         }
         reverted.nextNumber = reverted.everyone.isEmpty ? 1 : max(reverted.nextNumber, (numbers.max() ?? 0) + 1)
+        // People brought back may match what found nobody before, as people added may.
+        if !step.restoring.isEmpty { reverted.unmatchedSearches.removeAll() }
         self = reverted
         return summary
     }
