@@ -120,16 +120,7 @@ struct RealBinaryTests {
 
     @Test("RU-17 Without its loader beside it, user fetch says what is missing and changes nothing (the real binary)")
     func fetchWithoutTheLoader() throws {
-        let alone = folder.file("bin/todo")
-        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // A hard link where the file system allows one: a copy is a file open for writing, which
-        // a process started meanwhile by another test may hold, and an executable being written
-        // cannot be run ("text file busy").
-        do {
-            try FileManager.default.linkItem(at: todo.url, to: alone)
-        } catch {
-            try FileManager.default.copyItem(at: todo.url, to: alone)
-        }
+        let alone = try todoAlone(in: folder.file("bin"))
 
         let run = try RealBinary(url: alone).run(["--store", store.path, "user", "fetch"])
 
@@ -144,24 +135,33 @@ struct RealBinaryTests {
 extension RealBinaryTests {
     @Test("RU-24 A loader that is there but cannot be run is named with what is wrong (the real binary)")
     func fetchWithALoaderThatCannotRun() throws {
-        let bin = folder.file("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        do {
-            try FileManager.default.linkItem(at: todo.url, to: bin.appendingPathComponent("todo"))
-        } catch {
-            try FileManager.default.copyItem(at: todo.url, to: bin.appendingPathComponent("todo"))
-        }
-        let loader = bin.appendingPathComponent("todo-fetch")
+        let alone = try todoAlone(in: folder.file("bin"))
+        let loader = alone.deletingLastPathComponent().appendingPathComponent("todo-fetch")
         try Data("#!/bin/sh\n".utf8).write(to: loader)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: loader.path)
 
-        let run = try RealBinary(url: bin.appendingPathComponent("todo")).run(["--store", store.path, "user", "fetch"])
+        let run = try RealBinary(url: alone).run(["--store", store.path, "user", "fetch"])
 
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("error: cannot load people: \(loader.path) may not be run (it is not executable); "
                                      + "install todo-fetch beside todo"))
         #expect(run.errors.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    /// `todo` in a folder of its own, without the todo-fetch beside it. A hard link where the
+    /// file system allows one: a copy is a file open for writing, which a process started
+    /// meanwhile by another test may hold, and an executable being written cannot be run
+    /// ("text file busy").
+    private func todoAlone(in bin: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let alone = bin.appendingPathComponent("todo")
+        do {
+            try FileManager.default.linkItem(at: todo.url, to: alone)
+        } catch {
+            try FileManager.default.copyItem(at: todo.url, to: alone)
+        }
+        return alone
     }
 
     @Test("RU-23 When todo is stopped, the program loading the page stops too (the real binary)")
