@@ -3,10 +3,11 @@
 /// Text with case and accents taken out, so that texts a person sees as the same word compare
 /// equal: "Ávila" and "avila", "Straße" and "STRASSE".
 ///
-/// It folds as Foundation's case- and accent-blind search does: case mapped fully ("ß" is "ss"),
-/// then taken apart into letters and marks (the standard library's canonical decomposition), the
-/// marks dropped. Foundation's own search and collation would link its Unicode data, most of
-/// `todo`'s size and start-up, into every command.
+/// It folds much as Foundation's case- and accent-blind search does: case mapped fully ("ß" is
+/// "ss"), then taken apart into letters and marks (the standard library's canonical
+/// decomposition), the accents among the marks dropped; `TextQueryTests` lists where the two
+/// differ. Foundation's own search and collation would link its Unicode data, most of `todo`'s
+/// size and start-up, into every command.
 public struct FoldedText: Sendable, Hashable, Comparable {
     public let scalars: [Unicode.Scalar]
 

@@ -81,7 +81,7 @@ struct ChildProcess {
     }
 
     /// Waits for the program to end, and closes its output.
-    func wait() {
+    private func wait() {
         var status: Int32 = 0
         while waitpid(id, &status, 0) < 0 && errno == EINTR {}
         close(output)

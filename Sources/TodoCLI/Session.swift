@@ -19,8 +19,8 @@ final class Session {
     /// The item whose detail was open when another program deleted it: a command meant for
     /// it says so, instead of asking for a number.
     private(set) var deletedWhileOpen: TodoItem?
-    /// Made on first use: a command on the to-dos has no need of the locale and the helper
-    /// program the people's view-model looks up, and starts sooner without them.
+    /// Made on first use: a command on the to-dos has no need of the helper program the
+    /// people's view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
         store: store, source: FetchProcess(base: (try? options.apiURL()) ?? nil),
         today: { [today = options.today] in today ?? CalendarDate(Date(), in: .current) ?? Options.latestToday })
