@@ -6,7 +6,7 @@ extension JSONReader {
     public mutating func readInt() throws -> Int {
         let start = position
         let token = try numberToken()
-        if let value = Int(text(token)) {
+        if let value = digitsValue(token) ?? Int(text(token)) {
             return value
         }
         let isWrittenWithFraction = text(token).contains { $0 == "." || $0 == "e" || $0 == "E" }
@@ -55,6 +55,23 @@ extension JSONReader {
             guard digits() > 0 else { throw fail() }
         }
         return start..<position
+    }
+
+    /// The value of a token of at most 18 digits, a minus or not, which no `Int` overflows: every
+    /// number a store holds, read without the standard library's parsing of text. Nil for any other.
+    private func digitsValue(_ token: Range<Int>) -> Int? {
+        var index = token.lowerBound
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        guard token.upperBound - index <= 18 else { return nil }
+        var value = 0
+        while index < token.upperBound {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        return isNegative ? -value : value
     }
 
     private func text(_ range: Range<Int>) -> Substring {

@@ -45,7 +45,7 @@ extension JSONReader {
         case UInt8(ascii: "u"):
             var scalar = UInt32(try readHexQuad())
             if (0xD800..<0xDC00).contains(scalar) {
-                guard try readLiteral("\\u") else { throw error(expected: "the second half of a surrogate pair") }
+                guard readLiteral("\\u") else { throw error(expected: "the second half of a surrogate pair") }
                 let low = UInt32(try readHexQuad())
                 guard (0xDC00..<0xE000).contains(low) else { throw error(expected: "the second half of a surrogate pair") }
                 scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)

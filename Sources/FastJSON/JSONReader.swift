@@ -19,9 +19,10 @@ import Darwin
 /// It points into the bytes it reads, so it is only lent to the body of `read(_:_:)`, and it
 /// cannot be copied: no reader outlives its bytes.
 public struct JSONReader: ~Copyable {
-    // Internal, not private, for the string reading in JSONReader+Strings.swift.
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
+    // Internal, not private, for the string reading in JSONReader+Strings.swift; usable from
+    // inlined code, for `attempt` and `readLiteral`, which are inlined into the readers of a store.
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var position = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -114,6 +115,17 @@ public struct JSONReader: ~Copyable {
         return elements
     }
 
+    /// What `shortcut` reads, or nil with the reader back where it was when it gives nil or throws.
+    /// For reading text as one writer writes it, byte for byte, and leaving anything else, and
+    /// what is wrong with it, to the full reading of the same bytes.
+    @inlinable
+    public mutating func attempt<Value>(_ shortcut: (inout JSONReader) throws -> Value?) -> Value? {
+        let start = position
+        if let value = try? shortcut(&self) { return value }
+        position = start
+        return nil
+    }
+
     /// `value`, or an error saying the object being read has no `key`.
     @inlinable
     public func required<Value>(_ value: Value?, _ key: String) throws -> Value {
@@ -129,6 +141,10 @@ public struct JSONReader: ~Copyable {
         let start = position
         var isASCII = true
         while position < bytes.count {
+            if bytes.count - position >= 8, !Self.mayEndOrEscape(eightBytes(at: position)) {
+                position += 8
+                continue
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
@@ -145,6 +161,21 @@ public struct JSONReader: ~Copyable {
         throw error(expected: "the end of the string")
     }
 
+    private func eightBytes(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Says whether any of eight bytes is a quote, a backslash, a control character or not
+    /// ASCII: a string's plain stretches are passed over eight bytes at a time.
+    @inline(__always)
+    private static func mayEndOrEscape(_ text: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        // A byte is below `bound` (at most 0x80) or zero: the test is exact for the word as a whole.
+        func anyBelow(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { (bytes &- (ones &* bound)) & ~bytes & high }
+        let quote = anyBelow(1, text ^ (ones &* 0x22)), backslash = anyBelow(1, text ^ (ones &* 0x5C))
+        return (quote | backslash | anyBelow(0x20, text) | text & high) != 0
+    }
+
     /// A UUID written as a string, `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
     public mutating func readUUID() throws -> UUID {
         let start = position
@@ -155,49 +186,59 @@ public struct JSONReader: ~Copyable {
             position = start
             throw error(expected: "a UUID")
         }
-        let text = bytes.baseAddress! + position
-        // Each digit's value, or 16 and more for a byte that is none: one test for all 32.
-        var invalid: UInt8 = 0
-        let uuid = (Self.byte(text, 0, &invalid), Self.byte(text, 2, &invalid), Self.byte(text, 4, &invalid),
-                    Self.byte(text, 6, &invalid), Self.byte(text, 9, &invalid), Self.byte(text, 11, &invalid),
-                    Self.byte(text, 14, &invalid), Self.byte(text, 16, &invalid), Self.byte(text, 19, &invalid),
-                    Self.byte(text, 21, &invalid), Self.byte(text, 24, &invalid), Self.byte(text, 26, &invalid),
-                    Self.byte(text, 28, &invalid), Self.byte(text, 30, &invalid), Self.byte(text, 32, &invalid),
-                    Self.byte(text, 34, &invalid))
-        guard invalid == 0 else {
+        let text = UnsafeRawPointer(bytes.baseAddress! + position)
+        func eight(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        func fourAndFour(_ first: Int, _ second: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: first, as: UInt32.self)))
+                | UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: second, as: UInt32.self))) << 32
+        }
+        guard let a = Self.hexPairs(eight(0)), let b = Self.hexPairs(fourAndFour(9, 14)),
+              let c = Self.hexPairs(fourAndFour(19, 24)), let d = Self.hexPairs(eight(28)) else {
             position = start
             throw error(expected: "a UUID")
         }
         position += 37
-        return UUID(uuid: uuid)
+        return UUID(uuid: (Self.byte(a, 0), Self.byte(a, 1), Self.byte(a, 2), Self.byte(a, 3),
+                           Self.byte(b, 0), Self.byte(b, 1), Self.byte(b, 2), Self.byte(b, 3),
+                           Self.byte(c, 0), Self.byte(c, 1), Self.byte(c, 2), Self.byte(c, 3),
+                           Self.byte(d, 0), Self.byte(d, 1), Self.byte(d, 2), Self.byte(d, 3)))
     }
 
-    /// The byte two hexadecimal digits at `offset` write; `invalid` gets 16 or more when either is none.
+    /// Eight hexadecimal digits, the first in the low byte of `text`, as the four bytes they
+    /// write, each in the low byte of a 16-bit lane; nil when any byte is no such digit. All
+    /// eight are looked at at once: a store reads a UUID for each of its items.
     @inline(__always)
-    private static func byte(_ text: UnsafePointer<UInt8>, _ offset: Int, _ invalid: inout UInt8) -> UInt8 {
-        let high = hexValue(text[offset]), low = hexValue(text[offset + 1])
-        invalid |= (high | low) & 0xF0
-        return high << 4 | low & 0x0F
+    private static func hexPairs(_ text: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        guard text & high == 0 else { return nil }
+        // With every high bit clear, a byte's high bit is set here exactly when the byte is at
+        // least `bound`, and no byte borrows from the next.
+        func atLeast(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { ((bytes | high) &- (ones &* bound)) & high }
+        let isDigit = atLeast(0x30, text) & ~atLeast(0x3A, text)
+        let lowercase = text | (ones &* 0x20)
+        let isLetter = atLeast(0x61, lowercase) & ~atLeast(0x67, lowercase)
+        guard isDigit | isLetter == high else { return nil }
+        let values = (text & (ones &* 0x0F)) &+ (isLetter >> 7) &* 9
+        let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
+        return (values & evenBytes) << 4 | (values >> 8) & evenBytes
     }
 
-    /// A hexadecimal digit's value, or 16 or more for any other byte.
     @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : 0xFF
+    private static func byte(_ pairs: UInt64, _ index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: pairs >> (16 * index))
     }
 
     public mutating func readBool() throws -> Bool {
-        if try readLiteral("true") { return true }
-        if try readLiteral("false") { return false }
+        if readLiteral("true") { return true }
+        if readLiteral("false") { return false }
         throw error(expected: "true or false")
     }
 
     /// Reads `null` and says true, or says false and reads nothing.
-    public mutating func readNull() throws -> Bool {
-        try readLiteral("null")
+    public mutating func readNull() -> Bool {
+        readLiteral("null")
     }
 
     /// Reads a value of any kind and drops it, checking it is valid JSON all the same.
@@ -233,7 +274,7 @@ public struct JSONReader: ~Copyable {
         case UInt8(ascii: "\""): _ = try readString()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
         case UInt8(ascii: "n"):
-            guard try readNull() else { throw error(expected: "null") }
+            guard readNull() else { throw error(expected: "null") }
         default: _ = try numberToken()
         }
     }
@@ -267,10 +308,20 @@ public struct JSONReader: ~Copyable {
         return bytes[position - 1] == end
     }
 
-    mutating func readLiteral(_ literal: StaticString) throws -> Bool {
+    /// Reads `literal` when the bytes at the reader are exactly it, and says whether they were.
+    /// Up to 16 bytes are compared as two words, which may overlap.
+    @inlinable @inline(__always)
+    public mutating func readLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - position >= count,
-              memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0 else { return false }
+        guard bytes.count - position >= count else { return false }
+        let text = UnsafeRawPointer(bytes.baseAddress! + position), expected = UnsafeRawPointer(literal.utf8Start)
+        if count >= 8 && count <= 16 {
+            guard text.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
+                  text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+        } else {
+            guard memcmp(text, expected, count) == 0 else { return false }
+        }
         position += count
         return true
     }

@@ -18,6 +18,15 @@ public enum TodoProgram {
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
                            input: LineReader, output: TextOutput, errors: TextOutput) async -> Int32 {
+        await runKeepingSession(arguments: arguments, environment: environment, terminal: terminal,
+                                input: input, output: output, errors: errors).status
+    }
+
+    /// `run`, handing back the session that ran the command, with its lists: `main` exits
+    /// holding it, as freeing 100,000 to-dos one by one costs more than a check of one of them.
+    private static func runKeepingSession(arguments: [String], environment: [String: String], terminal: Terminal,
+                                          input: LineReader, output: TextOutput,
+                                          errors: TextOutput) async -> (status: Int32, session: Session?) {
         defer {
             output.flush()
             errors.flush()
@@ -27,31 +36,32 @@ public enum TodoProgram {
             options = try Options.parse(arguments, environment: environment, textStart: Session.textStart(of:))
         } catch {
             errors.write("error: \(error.message); see: todo --help\n")
-            return 2
+            return (2, nil)
         }
         let session = Session(options: options, environment: environment, terminal: terminal,
                               input: input, output: output, errors: errors)
-        switch options.request {
+        return (await run(options.request, in: session, environment: environment, terminal: terminal, output: output), session)
+    }
+
+    private static func run(_ request: Options.Request, in session: Session, environment: [String: String],
+                            terminal: Terminal, output: TextOutput) async -> Int32 {
+        switch request {
         case .help:
             output.write(Help.overview(Session.commandGroups, width: terminal.width(environment)))
-            return 0
         case .manual:
             output.write(Manual.page(Session.commandGroups, version: version))
-            return 0
         case .completionScript(let shell):
             output.write(shell.completionScript)
-            return 0
         case .completions(let line):
             output.write(Completion.candidates(forLine: line, shell: true).map { $0 + "\n" }.joined())
-            return 0
         case .version:
             output.write("todo \(version)\n")
-            return 0
         case .run(let words) where words.isEmpty:
             return await session.runLines()
         case .run(let words):
             return await session.run(words)
         }
+        return 0
     }
 
     /// The environment variables todo reads; no others are read. Foundation's dictionary of the
@@ -83,13 +93,13 @@ public enum TodoProgram {
         if terminal.isInputInteractive && opensPrompt {
             Interrupt.catchAtThePrompt()
         }
-        var status = await run(arguments: arguments, environment: environment,
-                               terminal: terminal, input: input, output: output, errors: errors)
+        var (status, session) = await runKeepingSession(arguments: arguments, environment: environment,
+                                                        terminal: terminal, input: input, output: output, errors: errors)
         if let failure = output.failure {
             errors.write("error: the output could not be written: \(failure)\n")
             errors.flush()
             status = max(status, 1)
         }
-        exit(status)
+        withExtendedLifetime(session) { exit(status) }
     }
 }

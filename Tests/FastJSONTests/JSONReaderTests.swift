@@ -30,7 +30,11 @@ struct JSONReaderTests {
         #expect(try JSONReader.read(writer.data) { try $0.readDouble() } == value)
     }
 
-    @Test("Whole numbers read up to the limits of Int", arguments: [0, -1, 42, Int.max, Int.min])
+    /// 18 digits and fewer are read as digits; longer ones as the standard library reads them.
+    @Test("Whole numbers read up to the limits of Int", arguments: [
+        0, -1, 42, 999_999_999_999_999_999, -999_999_999_999_999_999, 1_000_000_000_000_000_000,
+        -1_000_000_000_000_000_000, Int.max, Int.min,
+    ])
     func intRoundTrip(value: Int) throws {
         #expect(try JSONReader.read(Data(String(value).utf8)) { try $0.readInt() } == value)
     }
@@ -53,7 +57,7 @@ struct JSONReaderTests {
             try json.readObject { json, key in
                 fields.append(key)
                 switch key {
-                case "a": isNull = try json.readNull()
+                case "a": isNull = json.readNull()
                 case "b": flags = try json.readArray { try $0.readBool() }
                 default: try json.skipValue()
                 }
@@ -65,37 +69,41 @@ struct JSONReaderTests {
         #expect(isNull)
     }
 
-    @Test("Keys known as bytes are found written plainly or with escapes, and any other is nil", arguments: [
-        (#"{"id": 1, "idx": 2, "i": 3, "\u0069d": 4, "title": 5}"#, [0, nil, nil, 0, 1]),
-        (#"{"tit\u006ce": 1, "": 2, "ID": 3}"#, [1, nil, nil]),
-        (#"{"id":1,"title":2}"#, [0, 1]),
-        (#"{"title":1,"id":2,"title":3}"#, [1, 0, 1]),
-        (#"{"id" :1,"title"  :  2,"idx":3,"id":4}"#, [0, 1, nil, 0]),
-        (#"{"id":1,"id":2,"titles":3,"title":4}"#, [0, 0, nil, 1]),
+    @Test("A literal is read only when the bytes are exactly it", arguments: [
+        (#"{"id":1}"#, true), (#"{ "id":1}"#, false), (#"{"ID":1}"#, false), (#"{"id""#, false),
     ])
-    func knownKeys(json: String, expected: [Int?]) throws {
-        var found: [Int?] = []
+    func literal(text: String, isRead: Bool) throws {
+        let rest = try JSONReader.read(Data(text.utf8), from: 0) { json in json.readLiteral(#"{"id":"#) }
 
-        try JSONReader.read(Data(json.utf8)) { json in
-            try json.readObject(keys: JSONReader.Keys(["id", "title"])) { json, key in
-                found.append(key)
-                try json.skipValue()
-            }
-        }
-
-        #expect(found == expected)
+        #expect(rest.value == isRead)
+        #expect(rest.end == (isRead ? 6 : 0))
     }
 
-    @Test("A key known as bytes breaks the rules of JSON as any string does", arguments: [
-        Array(#"{"id"#.utf8), Array("{\"i\nd\": 1}".utf8), [UInt8(ascii: "{"), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}")],
-        Array(#"{"id" 1}"#.utf8),
+    /// The shortcut reads two numbers with nothing between; anything else is left to the full
+    /// reading, from the start, which says what is wrong.
+    @Test("A shortcut that gives up or fails leaves the reader where it was", arguments: [
+        ("[1,2]", [1, 2], "shortcut"), ("[1, 2]", [1, 2], "full"), ("[1,2,3]", [1, 2, 3], "full"), ("[1,x]", nil, "full"),
     ])
-    func brokenKnownKeys(bytes: [UInt8]) {
-        #expect(throws: JSONReader.Error.self) {
-            try JSONReader.read(Data(bytes)) { json in
-                try json.readObject(keys: JSONReader.Keys(["id"])) { json, _ in try json.skipValue() }
+    func attempt(text: String, expected: [Int]?, reader: String) throws {
+        var readBy = ""
+        let read = try? JSONReader.read(Data(text.utf8)) { json in
+            if let pair = json.attempt({ json -> [Int]? in
+                guard json.readLiteral("[") else { return nil }
+                let first = try json.readInt()
+                guard json.readLiteral(",") else { return nil }
+                let second = try json.readInt()
+                guard json.readLiteral("]") else { return nil }
+                return [first, second]
+            }) {
+                readBy = "shortcut"
+                return pair
             }
+            readBy = "full"
+            return try json.readArray(of: { try $0.readInt() })
         }
+
+        #expect(read == expected)
+        #expect(readBy == reader)
     }
 
     @Test("A missing key is named in the error")
@@ -148,7 +156,7 @@ struct JSONReaderTests {
     }
 
     @Test("A whole number written with a fraction or an exponent is an Int, as JSONDecoder reads it", arguments: [
-        ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0),
+        ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0), ("-0", 0),
     ])
     func wholeNumberWrittenOtherwise(text: String, value: Int) throws {
         #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
@@ -176,6 +184,38 @@ struct JSONReaderTests {
                 }
             }
         }
+    }
+
+    /// Random UUIDs, each digit in either case at random: every digit's value counts.
+    @Test("Any UUID reads, in any mix of cases, as Foundation reads it")
+    func randomUUIDs() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = String(UUID().uuidString.map { Bool.random(using: &generator) ? Character($0.lowercased()) : $0 })
+
+            #expect(try JSONReader.read(Data("\"\(text)\"".utf8)) { try $0.readUUID() } == UUID(uuidString: text), "\(text)")
+        }
+    }
+
+    /// Strings are passed over eight bytes at a time where they are plain: each kind of byte
+    /// that is not plain, in each place of the first words, ends, escapes or breaks the string.
+    @Test("A string reads the same wherever a quote, an escape, a control character or a letter past ASCII falls in it",
+          arguments: 0..<26)
+    func bytesInEveryPlace(place: Int) throws {
+        let plain = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        func read(_ middle: [UInt8]) throws -> String {
+            let text = [UInt8(ascii: "\"")] + plain[..<place] + middle + plain[place...] + [UInt8(ascii: "\"")]
+            return try JSONReader.read(Data(text), from: 0) { try $0.readString() }.value
+        }
+        let head = String(decoding: plain[..<place], as: UTF8.self), tail = String(decoding: plain[place...], as: UTF8.self)
+
+        #expect(try read(Array("\\n".utf8)) == head + "\n" + tail)
+        #expect(try read(Array("é".utf8)) == head + "é" + tail)
+        #expect(try read(Array("\"".utf8)) == head)
+        #expect(throws: JSONReader.Error.self) { try read([0x1F]) }
+        #expect(throws: JSONReader.Error.self) { try read([0xFF]) }
+        #expect(throws: JSONReader.Error.self) { try read([0x00]) }
+        #expect(try read([0x20, 0x7F]) == head + " \u{7F}" + tail)
     }
 
     @Test("An id that is not a UUID is an error", arguments: [

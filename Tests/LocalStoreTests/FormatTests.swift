@@ -159,4 +159,44 @@ struct FormatTests {
         #expect(try files.contents() == ["store.json", "store.json.lock"])
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy oats")], next: 3))
     }
+
+    /// A to-do as todo writes it, `ID` standing for its id (`LOWER` for it in small letters).
+    nonisolated static let asWritten = #"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk"}"#
+
+    /// The first row is how todo writes a to-do, which a shortcut reads; the rest go the full way.
+    nonisolated static let writtenOtherwise: [(text: String, refusal: String?)] = [
+        (asWritten, nil),
+        (#"{ "id": "ID", "isFinished": false, "number": 1, "title": "Buy milk" }"#, nil),
+        (#"{"title":"Buy milk","number":1,"isFinished":false,"id":"ID"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1.0,"title":"Buy milk"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy \u006dilk"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Sell milk","title":"Buy milk"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, nil),
+        (#"{"id":"LOWER","isFinished":false,"number":1,"title":"Buy milk"}"#, nil),
+        (#"{"id":"ID","isFinished":flase,"number":1,"title":"Buy milk"}"#, "expected true or false"),
+        (#"{"id":"ID","isFinished":false,"number":1.5,"title":"Buy milk"}"#, "expected a whole number"),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy\#u{1}milk"}"#, "expected a control character to be escaped"),
+        (#"{"id":"ID-","isFinished":false,"number":1,"title":"Buy milk"}"#, "expected a UUID"),
+        (#"{"id":"ID","isFinished":false,"number":1}"#, #"expected the key "title""#),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk""#, "expected a comma or the end of the object"),
+    ]
+
+    @Test("A to-do written otherwise than todo writes it reads as the same item, or is refused as damage", arguments: writtenOtherwise)
+    func toDoWrittenOtherwise(text: String, refusal: String?) throws {
+        try files.seed(todo: ["Buy milk"])
+        let uuid = id(1).uuidString
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        let written = Self.asWritten.replacingOccurrences(of: "ID", with: uuid)
+        try #require(saved.contains(written))
+        let item = text.replacingOccurrences(of: "ID", with: uuid).replacingOccurrences(of: "LOWER", with: uuid.lowercased())
+        try files.write(Data(saved.replacingOccurrences(of: written, with: item).utf8))
+
+        if let refusal {
+            let error = #expect(throws: StoreError.self) { try files.todos() }
+            guard case .damaged(_, let reason) = error else { Issue.record("not refused as damage: \(String(describing: error))"); return }
+            #expect(reason.contains(refusal))
+        } else {
+            #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
+        }
+    }
 }

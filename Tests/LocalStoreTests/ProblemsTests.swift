@@ -21,6 +21,9 @@ struct ProblemsTests {
         .todos(TodoStep(kind: kind, removing: [], restoring: restoring.map { Placement(item: $0.1, index: $0.0) }))
     }
 
+    nonisolated static let someID = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    nonisolated static let otherID = "1B4E28BA-2FA1-11D2-883F-0016D3CCA427"
+
     nonisolated static let examples: [Problem] = [
         Problem(testDescription: "a finished item marked to do", problems: ["an item in the Finished section is not marked finished"]) {
             $0.todos = list(todo: [todo(1, "A")], finished: [todo(2, "B")], next: 3)
@@ -36,6 +39,17 @@ struct ProblemsTests {
         Problem(testDescription: "a person id used twice", problems: ["the person id \(id(1).uuidString) is used more than once",
                                                                      "the person number 1 is used more than once"]) {
             $0.people = makePeople([person(1, "Ann", "Lee"), person(1, "Bo", "Bee")])
+        },
+        Problem(testDescription: "a to-do id used twice among ids that differ from the first byte",
+                problems: ["the to-do id \(Self.someID) is used more than once"]) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: someID)!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: otherID)!, number: 2, title: "B"),
+                                   TodoItem(id: UUID(uuidString: someID)!, number: 3, title: "C")], next: 4)
+        },
+        Problem(testDescription: "two to-do ids alike in their first eight bytes", problems: []) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: someID)!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: "E621E1F8-C36C-495A-0000-000000000000")!, number: 2, title: "B")],
+                            next: 3)
         },
         Problem(testDescription: "a person numbered past the next number",
                 problems: ["a person is numbered 5, outside 1 to 1 (the next number is 2)"]) {

@@ -11,24 +11,38 @@ import TodoList
 extension TodoItem {
     /// `number` is nil in the formats before 6, which had none: the caller gives one.
     static func read(_ json: inout JSONReader) throws -> (id: UUID, number: Int?, title: String, isFinished: Bool) {
+        if let item = json.attempt(readAsWritten) { return item }
         var id: UUID?
         var isFinished: Bool?
         var number: Int?
         var title: String?
-        try json.readObject(keys: keys) { json, key in
+        try json.readObject { json, key in
             switch key {
-            case 0: id = try json.readUUID()
-            case 1: isFinished = try json.readBool()
-            case 2: number = try json.readInt()
-            case 3: title = try json.readString()
+            case "id": id = try json.readUUID()
+            case "isFinished": isFinished = try json.readBool()
+            case "number": number = try json.readInt()
+            case "title": title = try json.readString()
             default: try json.skipValue()
             }
         }
         return (try json.required(id, "id"), number, try json.required(title, "title"), try json.required(isFinished, "isFinished"))
     }
 
-    /// The keys of a to-do, in the order `read` numbers them: a store holds thousands of items.
-    private static let keys = JSONReader.Keys(["id", "isFinished", "number", "title"])
+    /// A to-do as `write(to:)` writes it, byte for byte: how each of the thousands of to-dos of
+    /// a store todo wrote reads, without a string made of each key. Nil for any other text,
+    /// which `read` reads in full, and says what is wrong with.
+    private static func readAsWritten(_ json: inout JSONReader) throws -> (id: UUID, number: Int?, title: String, isFinished: Bool)? {
+        guard json.readLiteral(#"{"id":"#) else { return nil }
+        let id = try json.readUUID()
+        guard json.readLiteral(#","isFinished":"#) else { return nil }
+        let isFinished = try json.readBool()
+        guard json.readLiteral(#","number":"#) else { return nil }
+        let number = try json.readInt()
+        guard json.readLiteral(#","title":"#) else { return nil }
+        let title = try json.readString()
+        guard json.readLiteral("}") else { return nil }
+        return (id, number, title, isFinished)
+    }
 
     init(json: inout JSONReader) throws {
         let read = try Self.read(&json)
