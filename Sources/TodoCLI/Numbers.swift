@@ -36,9 +36,12 @@ extension Session {
                 if wanted.count > inUse { break naming }
             }
         }
-        // One pass over the list for the numbers named, not a table of every item.
+        // One pass over both sections for the numbers named, not a table of every item, nor a
+        // copy of the list; a number outside those named is passed over without hashing it.
         var byNumber: [Int: TodoItem] = [:]
-        for item in todoList.todos.unfinished + todoList.todos.finished where named.contains(item.number) && byNumber[item.number] == nil {
+        let span = (wanted.min() ?? 0)...(wanted.max() ?? 0)
+        for item in [todoList.todos.unfinished, todoList.todos.finished].joined()
+        where span.contains(item.number) && named.contains(item.number) && byNumber[item.number] == nil {
             byNumber[item.number] = item
         }
         return try wanted.map { number in

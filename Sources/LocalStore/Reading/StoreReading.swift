@@ -88,13 +88,19 @@ extension FileStore {
                 return Latest(document: StoreDocument(), bytes: 0, isLegacy: false, isProven: false, journal: .none,
                               walking: 0)
             }
-            let read = try decode(store, files: files)
             let journalFile = try StoreFiles.open(files.journal)
-            if let journalFile, journalFile.size > Journal.largest(besideStoreOf: store.size) {
+            let journalFits = (journalFile?.size ?? 0) <= Journal.largest(besideStoreOf: store.size)
+            // A copy: another program may append to the file, and so to a mapping of it.
+            let journal = journalFits ? try journalFile.map { [UInt8](try $0.contents()) } ?? [] : []
+            if journalFits, let remembered = lastRead.latest(for: store, journal: journal) {
+                return remembered
+            }
+            let read = try decode(store, files: files)
+            if let journalFile, !journalFits {
                 throw StoreError.damaged(path: files.path, reason: "its journal, \(PathText.lastComponent(files.journal)), "
                                          + "is \(journalFile.size) bytes, more than todo ever writes beside it")
             }
-            let contents = try journalFile?.contents().withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) } ?? Journal.Contents()
+            let contents = journal.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
             let state: JournalState
             do {
                 state = try JournalState.of(contents, own: read.document.journal, folded: read.document.folded, files: files)
@@ -103,7 +109,9 @@ extension FileStore {
                 if !store.isStill(at: files.path) { continue }
                 throw error
             }
-            var document = read.document
+            let (isLegacy, isProven) = (read.isLegacy, read.isProven)
+            // The lists are replayed in place, not copied: nothing else holds them.
+            var document = (consume read).document
             var walking = 0
             if case .own(let contents) = state {
                 do {
@@ -115,22 +123,22 @@ extension FileStore {
             } else if !store.isStill(at: files.path) {
                 continue
             }
-            if read.isLegacy {
+            if isLegacy {
                 document = document.numberedAsShown()
             }
-            return Latest(document: document, bytes: store.size, isLegacy: read.isLegacy, isProven: read.isProven,
-                          journal: state, walking: walking)
+            let latest = Latest(document: document, bytes: store.size, isLegacy: isLegacy, isProven: isProven,
+                                journal: state, walking: walking)
+            if isProven {
+                lastRead.remember(latest, for: store, journal: journal)
+            }
+            return latest
         }
         throw StoreError.cannotRead(path: files.path, reason: "it kept being replaced while it was read")
     }
 
     /// The store file's own document, checked, whatever its checksum says (a checksum proves a
-    /// file against accidents, not against someone who recomputes it); one this store read and
-    /// checked before is not read again.
+    /// file against accidents, not against someone who recomputes it).
     private func decode(_ file: StoreFiles.OpenFile, files: StoreFiles) throws -> ReadDocument {
-        if let remembered = lastRead.document(for: file) {
-            return remembered
-        }
         let data = try file.contents()
         guard !data.isEmpty else { throw StoreError.damaged(path: files.path, reason: "it is empty") }
         let read: ReadDocument
@@ -148,31 +156,32 @@ extension FileStore {
         guard version >= 1 else { throw StoreError.damaged(path: files.path, reason: "no version wrote format \(version)") }
         let problems = read.document.problems
         guard problems.isEmpty else { throw StoreError.damaged(path: files.path, reason: problems.joined(separator: "; ")) }
-        if read.isProven {
-            lastRead.remember(read, for: file)
-        }
         return read
     }
 }
 
-/// The store file this store last proved, and what tells whether the file is still it: the
-/// file's identity (device, inode, size, time), which any program that writes it changes, and
-/// the checksum in its first bytes. A command that lists and then changes reads the file once.
+/// The lists this store last read from a file it proved, and what tells whether they are still
+/// the lists: the store file's identity (device, inode, size, time), which any program that
+/// writes it changes, the checksum in its first bytes, and every byte of the journal. A command
+/// that lists and then changes reads the file and replays the journal once. The lists are
+/// remembered after the journal is replayed onto them, so that replaying does not copy them.
 final class LastRead: @unchecked Sendable {
     private let lock = ThreadLock()
     private var identity: FileIdentity?
-    private var read: ReadDocument?
+    private var journal: [UInt8] = []
+    private var latest: Latest?
 
-    func document(for file: StoreFiles.OpenFile) -> ReadDocument? {
+    func latest(for file: StoreFiles.OpenFile, journal: [UInt8]) -> Latest? {
         let identity = FileIdentity(file)
-        return lock.withLock { self.identity == identity ? read : nil }
+        return lock.withLock { self.identity == identity && self.journal == journal ? latest : nil }
     }
 
-    func remember(_ read: ReadDocument, for file: StoreFiles.OpenFile) {
+    func remember(_ latest: Latest, for file: StoreFiles.OpenFile, journal: [UInt8]) {
         let identity = FileIdentity(file)
         lock.withLock {
             self.identity = identity
-            self.read = read
+            self.journal = journal
+            self.latest = latest
         }
     }
 
