@@ -65,7 +65,7 @@ extension FileStore: TodoStore {
                 adding.append(added)
             }
         }
-        guard Set(adding).count == adding.count, !Self.mentions(adding, in: data) else { return nil }
+        guard !adding.hasRepeats, !Self.mentions(adding, in: data) else { return nil }
         let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
         var document = StoreDocument()
         document.journal = head.journal
@@ -84,12 +84,14 @@ extension FileStore {
     /// hundreds of adds a journal may hold beside a large one. A bit for each fingerprint
     /// answers "not one of them" for almost every id of the file before the table is asked.
     static func mentions(_ ids: [UUID], in data: Data) -> Bool {
-        var wanted: [UInt64: [[UInt8]]] = [:]
-        var bits = [UInt64](repeating: 0, count: 1024)
-        for id in ids {
+        // Sorted by fingerprint, for a binary search; a table of them would cost more to make
+        // than the search of the few ids that get past the bits.
+        let wanted = ids.map { id in
             let text = Array(id.uuidString.utf8)
-            let mark = text.withUnsafeBytes { fingerprint(of: $0.baseAddress!) }
-            wanted[mark, default: []].append(text)
+            return (mark: text.withUnsafeBytes { fingerprint(of: $0.baseAddress!) }, text: text)
+        }.sorted { $0.mark < $1.mark }
+        var bits = [UInt64](repeating: 0, count: 1024)
+        for (mark, _) in wanted {
             bits[Int(mark >> 6 & 1023)] |= 1 << (mark & 63)
         }
         // todo writes every to-do, in the lists and in the undo steps, as an object whose first
@@ -107,14 +109,27 @@ extension FileStore {
                       memcmp(base + start, key, key.count) == 0 else { continue }
                 let id = base + start + key.count
                 let mark = fingerprint(of: id)
-                if bits[Int(mark >> 6 & 1023)] & 1 << (mark & 63) != 0,
-                   let candidates = wanted[mark], candidates.contains(where: { memcmp(id, $0, 36) == 0 }) {
-                    return true
+                if bits[Int(mark >> 6 & 1023)] & 1 << (mark & 63) != 0 {
+                    var index = firstIndex(of: mark, in: wanted)
+                    while index < wanted.count, wanted[index].mark == mark {
+                        if memcmp(id, wanted[index].text, 36) == 0 { return true }
+                        index += 1
+                    }
                 }
                 offset = start + key.count + 36
             }
             return false
         }
+    }
+
+    /// Where `mark` is, or would be, among fingerprints in order.
+    private static func firstIndex(of mark: UInt64, in wanted: [(mark: UInt64, text: [UInt8])]) -> Int {
+        var low = 0, high = wanted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if wanted[middle].mark < mark { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The 36 bytes of an id, folded into one number: ids that differ almost always differ in it.

@@ -109,13 +109,8 @@ extension StoreDocument {
     // fifth of reading a large store. Sorting ids, and a bit for each number, cost a fraction
     // of it; only a store with a repeat, found so, is gone through again for the message.
 
-    /// Ids are sorted by their first eight bytes alone; two ids that share them, which random
-    /// ids almost never do, send the list through the full check.
     private static func repeatedIDs(_ ids: [UUID], what: String) -> [String] {
-        var firstHalves = ids.map { id in withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) } }
-        firstHalves.sort()
-        let mayRepeat = firstHalves.indices.dropFirst().contains { firstHalves[$0] == firstHalves[$0 - 1] }
-        return mayRepeat ? repeated(ids, what: what) : []
+        ids.hasRepeats ? repeated(ids, what: what) : []
     }
 
     /// Numbers outside 1 to `next - 1` are told of apart, so a bit for each one below `next` finds
@@ -140,5 +135,16 @@ extension StoreDocument {
             repeated.insert(value.description)
         }
         return repeated.sorted().map { "the \(what) \($0) is used more than once" }
+    }
+}
+
+extension [UUID] {
+    /// Whether an id is in the list twice. The ids are sorted by their first eight bytes alone;
+    /// two that share them, which random ids almost never do, are told apart by a set after all.
+    var hasRepeats: Bool {
+        var firstHalves = map { id in Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) } }
+        firstHalves.sort()
+        let mayRepeat = firstHalves.indices.dropFirst().contains { firstHalves[$0] == firstHalves[$0 - 1] }
+        return mayRepeat && Set(self).count < count
     }
 }

@@ -41,12 +41,27 @@ struct Command {
     var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 
     /// How many of `words` name this command (`user add` takes two), or nil when they don't.
+    /// Every run looks for its command among all of them, several times: the spellings are
+    /// compared in place, byte for byte (the words come lowercased, the names are ASCII).
     func matchLength(_ words: [String]) -> Int? {
-        ([name] + aliases)
-            .map { $0.split(separator: " ").map(String.init) }
-            .filter { words.starts(with: $0) }
-            .map(\.count)
-            .max()
+        var longest = Self.wordCount(of: name, startingWith: words)
+        for alias in aliases {
+            if let count = Self.wordCount(of: alias, startingWith: words), count > longest ?? 0 { longest = count }
+        }
+        return longest
+    }
+
+    /// How many words `spelling` has, when `words` start with them; nil when they don't.
+    private static func wordCount(of spelling: String, startingWith words: [String]) -> Int? {
+        var rest = spelling[...]
+        var count = 0
+        while true {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: " ")) ?? rest.endIndex
+            guard count < words.count, words[count].utf8.elementsEqual(rest[..<end].utf8) else { return nil }
+            count += 1
+            guard end < rest.endIndex else { return count }
+            rest = rest[rest.utf8.index(after: end)...]
+        }
     }
 }
 

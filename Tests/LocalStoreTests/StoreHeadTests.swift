@@ -112,4 +112,19 @@ struct StoreHeadTests {
             #expect(files.journalBytes == journal)
         }
     }
+
+    /// An add looks for its id and those its journal adds among the ids of the store, by
+    /// fingerprint: one of many, in any place among them, is found, and one that is not there is not.
+    @Test("An id the store holds is found among any number of ids looked for", arguments: [1, 2, 40, 300])
+    func idAmongMany(count: Int) throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        let others = (0..<count - 1).map { _ in UUID() }
+
+        for place in Set([0, count / 2, count - 1]) {
+            var looked = others
+            looked.insert(id(2), at: place)
+            #expect(FileStore.mentions(looked, in: files.storeBytes), "place \(place) of \(count)")
+        }
+        #expect(!FileStore.mentions(others + [id(3)], in: files.storeBytes))
+    }
 }
