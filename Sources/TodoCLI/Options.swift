@@ -21,6 +21,8 @@ struct Options {
 
     var request: Request = .run([])
     var storeURL: URL
+    /// The path `--store` was given, as typed; nil when the store came from elsewhere.
+    var storeOption: String?
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
@@ -98,6 +100,7 @@ struct Options {
             case "--store":
                 let path = try value(of: name, attached, &rest, "the path of a store file")
                 options.storeURL = try storeURL(path, from: name)
+                options.storeOption = path
             case "--today":
                 let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD or DD-MM-YYYY")
                 guard let date = CalendarDate.typed(text)?.date, date <= Self.latestToday else {

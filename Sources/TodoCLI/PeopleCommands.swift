@@ -34,11 +34,22 @@ extension Session {
                 reads: .people) { session, words in try session.birthdays(words) },
     ]
 
-    /// The fetch as it was asked for, to run again: with the server and the count it was given.
+    /// The fetch as it was asked for, to run again: with the store, the server and the count it
+    /// was given (at the prompt they are those of the prompt), each word as a shell takes it.
     private func retry(_ words: [String]) -> String {
-        let server = options.api.flatMap { $0.source == "--api" && !readsLines ? "todo --api \($0.text) " : nil }
-        let fetch = (["user fetch"] + words).joined(separator: " ")
-        return server.map { $0 + fetch } ?? typed(fetch)
+        let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
+        guard !readsLines else { return fetch }
+        var start = ["todo"]
+        if let store = options.storeOption { start += ["--store", Words.shellQuoted(store)] }
+        if let api = options.api, api.source == "--api" { start += ["--api", Words.shellQuoted(api.text)] }
+        return (start + [fetch]).joined(separator: " ")
+    }
+
+    /// The server `user fetch` asks, as its errors name it: randomuser.me, or the host (and
+    /// port) of the API it was pointed at.
+    private var fetchServer: String {
+        guard let url = try? options.apiURL(), let host = url.host else { return "randomuser.me" }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     private func listUsers(_ words: [String]) throws {
@@ -73,12 +84,12 @@ extension Session {
                 say("Loaded \(pages): \(counts).")
             }
         case .failed(let error, let saved) where saved == 0:
-            throw CommandError.refused("\(error.errorDescription ?? "\(error)"), and nobody is saved on this computer yet; "
+            throw CommandError.refused("\(error.description(server: fetchServer)), and nobody is saved on this computer yet; "
                                        + "try again with: \(retry(words))")
         case .failed(let error, let saved):
             write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
                        : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
-            throw CommandError.refused("\(error.errorDescription ?? "\(error)"); showing the \(Self.count(saved, "person", "people")) saved on this "
+            throw CommandError.refused("\(error.description(server: fetchServer)); showing the \(Self.count(saved, "person", "people")) saved on this "
                                        + "computer. Try again with: \(retry(words))")
         }
     }

@@ -66,4 +66,13 @@ enum Words {
         }
         return (words, text)
     }
+
+    /// `word` as a shell reads it back: as it is when it holds nothing a shell splits or
+    /// expands, else in single quotes, a single quote in it written `'\''`.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { shellPlain.unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+
+    private static let shellPlain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%"
 }

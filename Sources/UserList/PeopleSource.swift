@@ -33,14 +33,18 @@ public enum FetchError: Error, Codable, Equatable, Sendable, LocalizedError {
     /// The user stopped the load (Ctrl-C) before the page came.
     case stopped
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { description(server: "randomuser.me") }
+
+    /// What went wrong, naming the server the page was asked of: another API than randomuser.me's
+    /// is named by its own host.
+    public func description(server: String) -> String {
         switch self {
         case .noConnection: "no internet connection"
-        case .timeout: "randomuser.me did not answer in time"
-        case .http(429): "randomuser.me answered HTTP 429: too many requests, try again later"
-        case .http(let status): "randomuser.me answered HTTP \(status)"
+        case .timeout: "\(server) did not answer in time"
+        case .http(429): "\(server) answered HTTP 429: too many requests, try again later"
+        case .http(let status): "\(server) answered HTTP \(status)"
         // Its own full stop goes: the sentence it is put in goes on after it.
-        case .api(let message): "randomuser.me answered with an error: \(Self.withoutEndingStops(message))"
+        case .api(let message): "\(server) answered with an error: \(Self.withoutEndingStops(message))"
         case .notARandomUserResponse: "the answer was not a randomuser.me response"
         case .tooLarge(let limit): "the answer was larger than \(limit / 1_000_000) MB, more than any page of people"
         case .cannotLoad(let reason): "cannot load people: \(reason)"

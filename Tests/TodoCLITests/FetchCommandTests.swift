@@ -61,7 +61,7 @@ final class FetchCommandTests {
         let again = await cli.run(api + ["user", "fetch", "--count", "10"])
 
         #expect(again == Run(status: 0, output: "Nothing new came from pages 2 to 5: 0 new people, 40 here already or deleted, "
-                             + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo --api \(repeating.baseURL.absoluteString) "
+                             + "0 skipped (invalid, or beyond the count asked for). Try again later with: todo --store \(cli.storeURL.path) --api \(repeating.baseURL.absoluteString) "
                              + "user fetch --count 10\n", errors: ""))
         #expect(repeating.requests.count == 5)
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.count == 10)
@@ -79,13 +79,31 @@ final class FetchCommandTests {
         #expect(!(await cli.run("users")).output.contains("Adam Kim"))
     }
 
-    @Test("RU-8 No connection and nobody saved: a message says what to do to try again (the CLI)")
-    func offlineWithNothingSaved() async throws {
-        let run = await cli.run(["--api", "http://127.0.0.1:1/", "user", "fetch", "--count", "5"])
+    /// The store and the server as given, and the hint's words for them (FOLDER for the test's
+    /// folder): quoted where a shell would split or expand them.
+    nonisolated static let retryWords: [(store: String, api: String, quotedStore: String, quotedAPI: String)] = [
+        ("store.json", "http://127.0.0.1:1/", "FOLDER/store.json", "http://127.0.0.1:1/"),
+        ("my lists/Ann's.json", "http://127.0.0.1:1/?a=1&b=2", "'FOLDER/my lists/Ann'\\''s.json'", "'http://127.0.0.1:1/?a=1&b=2'"),
+    ]
 
+    @Test("RU-8 No connection and nobody saved: a message says what to do to try again (the CLI)", arguments: retryWords)
+    func offlineWithNothingSaved(store: String, api: String, quotedStore: String, quotedAPI: String) async throws {
+        let path = cli.folder.file(store).path
+
+        let run = await cli.run(["--store", path, "--api", api, "user", "fetch", "--count", "5"], withStore: false)
+
+        let quotedPath = quotedStore.replacing("FOLDER", with: cli.folder.url.path)
         #expect(run == Run(status: 1, output: "", errors: "error: no internet connection, and nobody is saved on this "
-                           + "computer yet; try again with: todo --api http://127.0.0.1:1/ user fetch --count 5\n"))
-        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+                           + "computer yet; try again with: todo --store \(quotedPath) --api \(quotedAPI) user fetch --count 5\n"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("RU-8 No connection and nobody saved: at the prompt, the retry is the command alone (the CLI)")
+    func offlineAtThePrompt() async throws {
+        let run = await cli.run(["--api", "http://127.0.0.1:1/"], input: ["user fetch --count 5"])
+
+        #expect(run.errors == "line 1: error: no internet connection, and nobody is saved on this computer yet; "
+                + "try again with: user fetch --count 5\n")
     }
 
     @Test("RU-9 No connection with people saved: the saved list, and a notice (the CLI)")
@@ -99,7 +117,7 @@ final class FetchCommandTests {
         #expect(run.output == (await cli.run("users")).output)
         #expect(run.output.split(separator: "\n").count == 11)
         #expect(run.errors == "error: no internet connection; showing the 10 people saved on this computer. "
-                + "Try again with: todo --api http://127.0.0.1:1/ user fetch --count 5\n")
+                + "Try again with: todo --store \(cli.storeURL.path) --api http://127.0.0.1:1/ user fetch --count 5\n")
         #expect(try cli.storeBytes() == before)
     }
 
@@ -116,11 +134,11 @@ final class FetchCommandTests {
     }
 
     @Test("RU-10 The API failing is named, with or without people saved, and changes nothing (the CLI)", arguments: [
-        (0, LocalHTTPServer.Reply.json("<html>oops</html>", status: 500), "randomuser.me answered HTTP 500"),
-        (10, .json("<html>slow down</html>", status: 429), "randomuser.me answered HTTP 429: too many requests, try again later"),
-        (10, .json("{\"error\": \"Uh oh\"}"), "randomuser.me answered with an error: Uh oh"),
+        (0, LocalHTTPServer.Reply.json("<html>oops</html>", status: 500), "SERVER answered HTTP 500"),
+        (10, .json("<html>slow down</html>", status: 429), "SERVER answered HTTP 429: too many requests, try again later"),
+        (10, .json("{\"error\": \"Uh oh\"}"), "SERVER answered with an error: Uh oh"),
         (0, .json("this is not json"), "the answer was not a randomuser.me response"),
-        (10, .stall, "randomuser.me did not answer in time"),
+        (10, .stall, "SERVER did not answer in time"),
     ])
     func apiFailing(saved: Int, reply: LocalHTTPServer.Reply, message: String) async throws {
         if saved > 0 { await cli.run(api + ["user", "fetch", "--count", "10"]) }
@@ -129,7 +147,8 @@ final class FetchCommandTests {
 
         let run = await cli.run(["--api", failing.baseURL.absoluteString, "user", "fetch"])
 
-        let retry = "todo --api \(failing.baseURL.absoluteString) user fetch"
+        let retry = "todo --store \(cli.storeURL.path) --api \(failing.baseURL.absoluteString) user fetch"
+        let message = message.replacing("SERVER", with: "127.0.0.1:\(failing.baseURL.port ?? 0)")
         let expected = saved == 0
             ? "error: \(message), and nobody is saved on this computer yet; try again with: \(retry)\n"
             : "error: \(message); showing the 10 people saved on this computer. Try again with: \(retry)\n"
@@ -156,6 +175,10 @@ final class FetchCommandTests {
         }
         #expect(FetchProcess(base: server.baseURL).arguments(page: 2, count: 10, seed: "abc")
                 == ["2", "10", "abc", server.baseURL.absoluteString])
+        let failing = try LocalHTTPServer { _ in .json("<html>oops</html>", status: 500) }
+        let failed = await cli.run(["user", "fetch"], environment: ["RANDOMUSER_API": failing.baseURL.absoluteString])
+        #expect(failed.errors == "error: 127.0.0.1:\(failing.baseURL.port ?? 0) answered HTTP 500; showing the 10 people saved "
+                + "on this computer. Try again with: todo --store \(cli.storeURL.path) user fetch\n")
     }
 
     @Test("RU-21 A server that drips its answer is cut off at the deadline of the whole exchange (the CLI)")
@@ -168,8 +191,8 @@ final class FetchCommandTests {
         let run = await cli.run(["--api", dripping.baseURL.absoluteString, "user", "fetch"])
 
         #expect(Date().timeIntervalSince(started) >= RandomUserRequest.deadline - 1)
-        #expect(run.errors == "error: randomuser.me did not answer in time; showing the 10 people saved on this computer. "
-                + "Try again with: todo --api \(dripping.baseURL.absoluteString) user fetch\n")
+        #expect(run.errors == "error: 127.0.0.1:\(dripping.baseURL.port ?? 0) did not answer in time; showing the 10 people saved on this computer. "
+                + "Try again with: todo --store \(cli.storeURL.path) --api \(dripping.baseURL.absoluteString) user fetch\n")
         #expect(try cli.storeBytes() == before)
     }
 
@@ -192,7 +215,7 @@ final class FetchCommandTests {
 
         #expect(run.status == 1)
         #expect(run.errors == "error: \(message); showing the 10 people saved on this computer. "
-                + "Try again with: todo --api \(huge.baseURL.absoluteString) user fetch\n")
+                + "Try again with: todo --store \(cli.storeURL.path) --api \(huge.baseURL.absoluteString) user fetch\n")
         #expect(try cli.storeBytes() == before)
     }
 
