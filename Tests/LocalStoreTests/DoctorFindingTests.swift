@@ -44,6 +44,19 @@ struct DoctorFindingTests {
         try expectDoctorSays(finding)
     }
 
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: an empty store file")
+    func emptyStore() throws {
+        try FileManager.default.removeItem(at: files.journalURL)
+        try files.write(Data())
+
+        let report = try files.store().inspect()
+
+        let finding = StoreReport.Finding(file: files.storeURL.path, what: "it is empty", place: nil,
+                                          loses: "nothing: there is nothing in it", isRepairable: true)
+        #expect(report.findings == [finding])
+        try expectDoctorSays(finding)
+    }
+
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: JSON of another shape, its version whole")
     func storeOfAnotherShape() throws {
         let text = String(decoding: files.storeBytes, as: UTF8.self)

@@ -123,7 +123,10 @@ extension FileStore {
                 : "nothing, if todo is updated"
             return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: repairable))
         }
-        guard !data.isEmpty else { throw finding("it is empty") }
+        guard !data.isEmpty else {
+            throw FindingError(finding: .init(file: files.path, what: "it is empty", place: nil,
+                                              loses: "nothing: there is nothing in it", isRepairable: true))
+        }
         let read: ReadDocument
         do {
             read = try StoreDocument.read(data)
