@@ -66,13 +66,18 @@ extension StoreDocument {
         }
         for (offset, step) in history.enumerated() {
             let indexes: [Int]
+            /// The positions in each list the step puts items back into.
+            let lists: [[Int]]
             let numbers: [Int]
             switch step {
             case .todos(let step):
                 indexes = step.restoring.map(\.index)
+                // To do and Finished are two lists: each item goes back to the one it was in.
+                lists = [step.restoring.filter { !$0.item.isFinished }.map(\.index), step.restoring.filter(\.item.isFinished).map(\.index)]
                 numbers = step.restoring.map(\.item.number)
             case .people(let step):
                 indexes = step.restoring.map(\.index)
+                lists = [indexes]
                 numbers = step.restoring.map(\.person.number)
                 if step.kind == .sort && step.sortOrder == nil {
                     found.append("undo step \(offset + 1) of \(history.count) undoes a sort without saying the order before it")
@@ -81,9 +86,8 @@ extension StoreDocument {
             if let index = indexes.first(where: { $0 < 0 || $0 > Self.largestNumber }) {
                 found.append("undo step \(offset + 1) of \(history.count) puts an item back at position \(index)")
             }
-            // A step is made from the positions of one list, so no two are the same.
-            var positions = Set<Int>()
-            if let index = indexes.first(where: { !positions.insert($0).inserted }) {
+            // A step is made from the positions in a list, so no two in one list are the same.
+            if let index = lists.lazy.compactMap(Self.repeatedPosition).first {
                 found.append("undo step \(offset + 1) of \(history.count) puts two items back at position \(index)")
             }
             if let number = numbers.first(where: { $0 < 1 || $0 > Self.largestNumber }) {
@@ -91,6 +95,11 @@ extension StoreDocument {
             }
         }
         return found
+    }
+
+    private static func repeatedPosition(_ positions: [Int]) -> Int? {
+        var seen = Set<Int>()
+        return positions.first { !seen.insert($0).inserted }
     }
 
     private static func numberProblems(_ numbers: [Int], next: Int, what: String) -> [String] {

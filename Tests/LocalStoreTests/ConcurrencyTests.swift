@@ -52,6 +52,23 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test("TP-15 An edit in the file itself, of the same length, whose time was set back, is seen too")
+    func editWithItsTimeSetBackIsSeen() throws {
+        try files.seed(todo: ["Title 000"])
+        let reader = files.store()
+        _ = try reader.loadTodos()
+        let written = WrittenTime(of: files.storeURL.path)
+        let text = String(decoding: files.storeBytes, as: UTF8.self)
+        let handle = try FileHandle(forWritingTo: files.storeURL)
+        try handle.write(contentsOf: Data(text.replacingOccurrences(of: "Title 000", with: "Title 001").utf8))
+        try handle.close()
+
+        written.set(on: files.storeURL.path)
+
+        #expect(WrittenTime(of: files.storeURL.path) == written)
+        #expect(try reader.loadTodos().all.map(\.title) == ["Title 001"])
+    }
+
     @Test("TP-15 An edit by another program that keeps the store's checksum and journal id is seen too")
     func editKeepingTheHeadIsSeen() throws {
         try files.seed(todo: ["Title 000"])

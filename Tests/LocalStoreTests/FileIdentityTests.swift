@@ -12,6 +12,7 @@ struct FileIdentityTests {
     enum Since: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case nothing = "nothing", replaced = "replaced by another file of the same size"
         case rewritten = "rewritten in place, same size, later", grown = "a byte added", removed = "removed"
+        case timeSetBack = "rewritten in place, same size, its time set back"
         var testDescription: String { rawValue }
     }
 
@@ -37,6 +38,13 @@ struct FileIdentityTests {
             try handle.write(contentsOf: Data("g".utf8))
             try handle.close()
         case .removed: try FileManager.default.removeItem(atPath: path)
+        case .timeSetBack:
+            let written = WrittenTime(of: path)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: Data("ABCDEF".utf8))
+            try handle.close()
+            written.set(on: path)
+            #expect(WrittenTime(of: path) == written)
         }
 
         #expect(opened.isStill(at: path) == (since == .nothing))

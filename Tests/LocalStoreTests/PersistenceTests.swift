@@ -62,6 +62,24 @@ struct PersistenceTests {
         #expect(try makeList().todos == makeTodos(todo: ["Buy milk"]))
     }
 
+    @Test("TP-30 A change to both sections at once can be undone after a restart, journal folded or not", arguments: [false, true])
+    func undoBothSections(folded: Bool) throws {
+        try files.seed(todo: ["Buy milk", "Pay rent"], finished: ["Call Ann"])
+        let before = try makeList().todos
+        // With no walk of the list allowed in the journal, the change is folded into the store.
+        try TodoListViewModel(store: files.store(replayLimit: folded ? 0 : FileStore.replayLimit)).delete(id(1), id(3))
+        #expect(try files.contents().contains("store.json.journal") == !folded)
+
+        let after = try makeList()
+
+        #expect(after.todos == list(todo: [todo(2, "Pay rent")], next: 4))
+        #expect(try files.store().inspect().isSound)
+        #expect(try after.undo() == "deleted 2 to-dos")
+        #expect(after.todos == before)
+        #expect(after.todos.unfinished.first?.title == "Buy milk" && after.todos.finished.first?.title == "Call Ann")
+        #expect(try makeList().todos == before)
+    }
+
     @Test("TP-5 With no store yet, the list is empty and the store is made on the first save")
     func missingStoreIsEmptyUntilFirstSave() throws {
         let list = try makeList()

@@ -76,6 +76,11 @@ struct ProblemsTests {
             $0.history = [step(restoring: [(3, todo(1, "A")), (3, todo(2, "B")), (4, todo(3, "C")), (4, todo(4, "D"))])]
             $0.todos = list(next: 5)
         },
+        Problem(testDescription: "an undo step that puts a to-do and a finished item back at one position, each in its list",
+                problems: []) {
+            $0.history = [step(restoring: [(0, todo(1, "A")), (0, TodoItem(id: id(2), number: 2, title: "B", isFinished: true))])]
+            $0.todos = list(next: 3)
+        },
         Problem(testDescription: "an undo step that brings back an item numbered past the largest",
                 problems: ["undo step 1 of 1 brings back an item numbered \(1 << 40 + 1)"]) {
             $0.history = [step(restoring: [(0, todo(1, "A").renumbered(1 << 40 + 1))])]

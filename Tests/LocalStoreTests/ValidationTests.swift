@@ -68,7 +68,7 @@ struct ValidationTests {
         OutOfRange(testDescription: "undo step puts an item back at position -1", problem: "puts an item back at position -1") {
             $0[path: ["undo", 0, "todos", "restoring", 0, "index"]] = -1
         },
-        OutOfRange(testDescription: "undo step puts two items back at one position", problem: "puts two items back at position") {
+        OutOfRange(testDescription: "undo step puts two items back at one position of a list", problem: "puts two items back at position") {
             var other = $0[path: ["undo", 0, "todos", "restoring", 0]] as? [String: Any] ?? [:]
             other[path: ["item", "id"]] = UUID().uuidString
             other[path: ["item", "number"]] = 7

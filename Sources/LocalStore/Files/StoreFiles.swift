@@ -58,7 +58,10 @@ struct StoreFiles {
         /// superuser ignore, so the mode is asked, not `open`.
         var isReadOnly: Bool { status.st_mode & 0o222 == 0 }
 
-        /// When the file was last written: seconds and nanoseconds.
+        /// When the file was last written, and when it last changed at all (its status change
+        /// time, which a program can set back only by setting back the clock): seconds and
+        /// nanoseconds of each. An edit that keeps the size and sets the written time back
+        /// (`touch -r`) still changes the second.
         var modified: [Int] { Self.modified(status) }
 
         /// Says whether the file at `path` is still this one.
@@ -88,9 +91,10 @@ struct StoreFiles {
 
         private static func modified(_ status: stat) -> [Int] {
             #if canImport(Darwin)
-            [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec)]
+            [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec),
+             Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec)]
             #else
-            [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+            [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
             #endif
         }
     }

@@ -95,6 +95,28 @@ final class StoreFolder {
     }
 }
 
+/// A file's written time, to the nanosecond, to set on it again (as its read time too) as
+/// `touch -r` does; a `Date` would round it.
+struct WrittenTime: Equatable {
+    let seconds: Int
+    let nanoseconds: Int
+
+    init(of path: String) {
+        var status = stat()
+        stat(path, &status)
+        #if canImport(Darwin)
+        (seconds, nanoseconds) = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+        #else
+        (seconds, nanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+        #endif
+    }
+
+    func set(on path: String) {
+        let time = timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+        utimensat(AT_FDCWD, path, [time, time], 0)
+    }
+}
+
 extension StoreError {
     var isDamaged: Bool {
         if case .damaged = self { return true }
