@@ -1,6 +1,47 @@
 /// Strings as JSON writes them: UTF-8 checked, escapes (`\n`, `\u00e9`, surrogate pairs)
 /// turned back into the characters they stand for.
 extension JSONReader {
+    /// A string, its escapes undone. Bytes that are not UTF-8 are an error, not replaced.
+    public mutating func readString() throws -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        var isASCII = true
+        while position < bytes.count {
+            if bytes.count - position >= 8, !Self.mayEndOrEscape(eightBytes(at: position)) {
+                position += 8
+                continue
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return try string(from: text, isASCII: isASCII, at: start)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(from: start)
+            }
+            guard byte >= 0x20 else { throw error(expected: "a control character to be escaped") }
+            isASCII = isASCII && byte < 0x80
+            position += 1
+        }
+        throw error(expected: "the end of the string")
+    }
+
+    private func eightBytes(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Says whether any of eight bytes is a quote, a backslash, a control character or not
+    /// ASCII: a string's plain stretches are passed over eight bytes at a time.
+    @inline(__always)
+    private static func mayEndOrEscape(_ text: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        // A byte is below `bound` (at most 0x80) or zero: the test is exact for the word as a whole.
+        func anyBelow(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { (bytes &- (ones &* bound)) & ~bytes & high }
+        let quote = anyBelow(1, text ^ (ones &* 0x22)), backslash = anyBelow(1, text ^ (ones &* 0x5C))
+        return (quote | backslash | anyBelow(0x20, text) | text & high) != 0
+    }
+
     func string(from text: UnsafeBufferPointer<UInt8>, isASCII: Bool, at start: Int) throws -> String {
         let string = String(decoding: text, as: UTF8.self)
         // Decoding replaces bytes that are not UTF-8; then the string no longer has the same bytes.

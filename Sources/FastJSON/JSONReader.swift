@@ -19,8 +19,8 @@ import Darwin
 /// It points into the bytes it reads, so it is only lent to the body of `read(_:_:)`, and it
 /// cannot be copied: no reader outlives its bytes.
 public struct JSONReader: ~Copyable {
-    // Internal, not private, for the string reading in JSONReader+Strings.swift; usable from
-    // inlined code, for `attempt` and `readLiteral`, which are inlined into the readers of a store.
+    // Internal, not private, for the strings and UUIDs read in the files beside this one; usable
+    // from inlined code, for `attempt` and `readLiteral`, which are inlined into a store's reader.
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline var position = 0
 
@@ -135,101 +135,6 @@ public struct JSONReader: ~Copyable {
 
     // MARK: - Values
 
-    /// A string, its escapes undone. Bytes that are not UTF-8 are an error, not replaced.
-    public mutating func readString() throws -> String {
-        try expect(UInt8(ascii: "\""), "a string")
-        let start = position
-        var isASCII = true
-        while position < bytes.count {
-            if bytes.count - position >= 8, !Self.mayEndOrEscape(eightBytes(at: position)) {
-                position += 8
-                continue
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                return try string(from: text, isASCII: isASCII, at: start)
-            }
-            if byte == UInt8(ascii: "\\") {
-                return try readEscapedString(from: start)
-            }
-            guard byte >= 0x20 else { throw error(expected: "a control character to be escaped") }
-            isASCII = isASCII && byte < 0x80
-            position += 1
-        }
-        throw error(expected: "the end of the string")
-    }
-
-    private func eightBytes(at offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-    }
-
-    /// Says whether any of eight bytes is a quote, a backslash, a control character or not
-    /// ASCII: a string's plain stretches are passed over eight bytes at a time.
-    @inline(__always)
-    private static func mayEndOrEscape(_ text: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
-        // A byte is below `bound` (at most 0x80) or zero: the test is exact for the word as a whole.
-        func anyBelow(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { (bytes &- (ones &* bound)) & ~bytes & high }
-        let quote = anyBelow(1, text ^ (ones &* 0x22)), backslash = anyBelow(1, text ^ (ones &* 0x5C))
-        return (quote | backslash | anyBelow(0x20, text) | text & high) != 0
-    }
-
-    /// A UUID written as a string, `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, in either case.
-    public mutating func readUUID() throws -> UUID {
-        let start = position
-        try expect(UInt8(ascii: "\""), "a UUID")
-        guard bytes.count - position >= 37, bytes[position + 36] == UInt8(ascii: "\""),
-              bytes[position + 8] == UInt8(ascii: "-"), bytes[position + 13] == UInt8(ascii: "-"),
-              bytes[position + 18] == UInt8(ascii: "-"), bytes[position + 23] == UInt8(ascii: "-") else {
-            position = start
-            throw error(expected: "a UUID")
-        }
-        let text = UnsafeRawPointer(bytes.baseAddress! + position)
-        func eight(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        func fourAndFour(_ first: Int, _ second: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: first, as: UInt32.self)))
-                | UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: second, as: UInt32.self))) << 32
-        }
-        guard let a = Self.hexPairs(eight(0)), let b = Self.hexPairs(fourAndFour(9, 14)),
-              let c = Self.hexPairs(fourAndFour(19, 24)), let d = Self.hexPairs(eight(28)) else {
-            position = start
-            throw error(expected: "a UUID")
-        }
-        position += 37
-        return UUID(uuid: (Self.byte(a, 0), Self.byte(a, 1), Self.byte(a, 2), Self.byte(a, 3),
-                           Self.byte(b, 0), Self.byte(b, 1), Self.byte(b, 2), Self.byte(b, 3),
-                           Self.byte(c, 0), Self.byte(c, 1), Self.byte(c, 2), Self.byte(c, 3),
-                           Self.byte(d, 0), Self.byte(d, 1), Self.byte(d, 2), Self.byte(d, 3)))
-    }
-
-    /// Eight hexadecimal digits, the first in the low byte of `text`, as the four bytes they
-    /// write, each in the low byte of a 16-bit lane; nil when any byte is no such digit. All
-    /// eight are looked at at once: a store reads a UUID for each of its items.
-    @inline(__always)
-    private static func hexPairs(_ text: UInt64) -> UInt64? {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
-        guard text & high == 0 else { return nil }
-        // With every high bit clear, a byte's high bit is set here exactly when the byte is at
-        // least `bound`, and no byte borrows from the next.
-        func atLeast(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { ((bytes | high) &- (ones &* bound)) & high }
-        let isDigit = atLeast(0x30, text) & ~atLeast(0x3A, text)
-        let lowercase = text | (ones &* 0x20)
-        let isLetter = atLeast(0x61, lowercase) & ~atLeast(0x67, lowercase)
-        guard isDigit | isLetter == high else { return nil }
-        let values = (text & (ones &* 0x0F)) &+ (isLetter >> 7) &* 9
-        let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
-        return (values & evenBytes) << 4 | (values >> 8) & evenBytes
-    }
-
-    @inline(__always)
-    private static func byte(_ pairs: UInt64, _ index: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: pairs >> (16 * index))
-    }
-
     public mutating func readBool() throws -> Bool {
         if readLiteral("true") { return true }
         if readLiteral("false") { return false }
@@ -294,7 +199,7 @@ public struct JSONReader: ~Copyable {
     }
 
     /// `what` is only worked out for the error: most keys are read without it.
-    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
+    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
         guard position < bytes.count, bytes[position] == byte else { throw error(expected: what()) }
         position += 1
     }

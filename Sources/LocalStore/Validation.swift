@@ -97,9 +97,11 @@ extension StoreDocument {
         return found
     }
 
+    /// The lowest position given twice. Sorted, not hashed: a step holds a few positions, and the
+    /// first set of numbers a program makes costs more than sorting them (Benchmarks/profile.md).
     private static func repeatedPosition(_ positions: [Int]) -> Int? {
-        var seen = Set<Int>()
-        return positions.first { !seen.insert($0).inserted }
+        let sorted = positions.sorted()
+        return zip(sorted, sorted.dropFirst()).first { $0 == $1 }?.0
     }
 
     private static func numberProblems(_ numbers: [Int], next: Int, what: String) -> [String] {
