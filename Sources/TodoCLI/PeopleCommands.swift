@@ -35,13 +35,14 @@ extension Session {
     ]
 
     /// The fetch as it was asked for, to run again: with the store, the server and the count it
-    /// was given (at the prompt they are those of the prompt), each word as a shell takes it.
+    /// used, options or environment alike (at the prompt they are those of the prompt), each
+    /// word as a shell takes it.
     private func retry(_ words: [String]) -> String {
         let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
         guard !readsLines else { return fetch }
         var start = ["todo"]
-        if let store = options.storeOption { start += ["--store", Words.shellQuoted(store)] }
-        if let api = options.api, api.source == "--api" { start += ["--api", Words.shellQuoted(api.text)] }
+        if let store = options.storeAsGiven { start += ["--store", Words.shellQuoted(store)] }
+        if let api = options.api { start += ["--api", Words.shellQuoted(api.text)] }
         return (start + [fetch]).joined(separator: " ")
     }
 

@@ -68,8 +68,24 @@ enum Words {
     }
 
     /// `word` as a shell reads it back: as it is when it holds nothing a shell splits or
-    /// expands, else in single quotes, a single quote in it written `'\''`.
+    /// expands, else in single quotes, a single quote in it written `'\''`; one with a line
+    /// break or another control character as `$'…'`, where they are written as escapes.
     static func shellQuoted(_ word: String) -> String {
+        if word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            var quoted = "$'"
+            for scalar in word.unicodeScalars {
+                switch scalar {
+                case "\\", "'": quoted += "\\" + String(scalar)
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "'"
+        }
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { shellPlain.unicodeScalars.contains($0) }
         return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }

@@ -84,6 +84,7 @@ final class FetchCommandTests {
     nonisolated static let retryWords: [(store: String, api: String, quotedStore: String, quotedAPI: String)] = [
         ("store.json", "http://127.0.0.1:1/", "FOLDER/store.json", "http://127.0.0.1:1/"),
         ("my lists/Ann's.json", "http://127.0.0.1:1/?a=1&b=2", "'FOLDER/my lists/Ann'\\''s.json'", "'http://127.0.0.1:1/?a=1&b=2'"),
+        ("new\nline.json", "http://127.0.0.1:1/", "$'FOLDER/new\\nline.json'", "http://127.0.0.1:1/"),
     ]
 
     @Test("RU-8 No connection and nobody saved: a message says what to do to try again (the CLI)", arguments: retryWords)
@@ -96,6 +97,16 @@ final class FetchCommandTests {
         #expect(run == Run(status: 1, output: "", errors: "error: no internet connection, and nobody is saved on this "
                            + "computer yet; try again with: todo --store \(quotedPath) --api \(quotedAPI) user fetch --count 5\n"))
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("RU-8 No connection and nobody saved: the retry spells out a store and a server from the environment (the CLI)")
+    func offlineFromTheEnvironment() async throws {
+        let environment = ["TODO_STORE": cli.storeURL.path, "RANDOMUSER_API": "http://127.0.0.1:1/"]
+
+        let run = await cli.run(["user", "fetch"], environment: environment, withStore: false)
+
+        #expect(run.errors == "error: no internet connection, and nobody is saved on this computer yet; "
+                + "try again with: todo --store \(cli.storeURL.path) --api http://127.0.0.1:1/ user fetch\n")
     }
 
     @Test("RU-8 No connection and nobody saved: at the prompt, the retry is the command alone (the CLI)")
@@ -178,7 +189,7 @@ final class FetchCommandTests {
         let failing = try LocalHTTPServer { _ in .json("<html>oops</html>", status: 500) }
         let failed = await cli.run(["user", "fetch"], environment: ["RANDOMUSER_API": failing.baseURL.absoluteString])
         #expect(failed.errors == "error: 127.0.0.1:\(failing.baseURL.port ?? 0) answered HTTP 500; showing the 10 people saved "
-                + "on this computer. Try again with: todo --store \(cli.storeURL.path) user fetch\n")
+                + "on this computer. Try again with: todo --store \(cli.storeURL.path) --api \(failing.baseURL.absoluteString) user fetch\n")
     }
 
     @Test("RU-21 A server that drips its answer is cut off at the deadline of the whole exchange (the CLI)")
