@@ -53,9 +53,10 @@ struct DamagedStoreTests {
         #expect(try files.contents() == ["store.json", "store.json.lock"])
     }
 
-    @Test("TP-7 A store written by a newer version is refused and left as it was")
-    func newerStoreIsRefusedUntouched() throws {
-        let contents = Data("{\"version\": 999, \"todos\": {\"todo\": [], \"finished\": []}, \"future\": true}".utf8)
+    @Test("TP-7 A store written by a newer version is refused and left as it was",
+          arguments: ["{\"version\": 999, \"todos\": {\"todo\": [], \"finished\": []}, \"future\": true}", "{\"version\":999}"])
+    func newerStoreIsRefusedUntouched(text: String) throws {
+        let contents = Data(text.utf8)
         try files.write(contents)
         let store = files.store()
 
@@ -64,6 +65,7 @@ struct DamagedStoreTests {
         }
         #expect(throws: StoreError.newerVersion(path: files.storeURL.path, version: 999)) { try store.loadTodos() }
         #expect(StoreError.newerVersion(path: files.storeURL.path, version: 999).localizedDescription.contains("update todo"))
+        #expect(try store.inspect().findings.map(\.what) == ["it was written by a newer todo (format 999)"])
         #expect(files.storeBytes == contents)
     }
 

@@ -130,12 +130,14 @@ extension FileStore {
         let read: ReadDocument
         do {
             read = try StoreDocument.read(data)
-        } catch let error as JSONReader.Error {
+        } catch {
+            // As every reader says it: a newer format first, whatever else of the file does not read.
             if let version = StoreDocument.version(in: data), version > StoreDocument.currentVersion {
                 throw finding("it was written by a newer todo (format \(version))", repairable: false)
             }
-            throw finding("it does not read as a todo store: \(error.expected) was expected there", place: "byte \(error.offset)")
-        } catch {
+            if let error = error as? JSONReader.Error {
+                throw finding("it does not read as a todo store: \(error.expected) was expected there", place: "byte \(error.offset)")
+            }
             throw finding("it is not a todo store: \(error)")
         }
         guard read.document.version <= StoreDocument.currentVersion else {
