@@ -1,4 +1,5 @@
 import TodoList
+import UserList
 
 /// How commands read the numbers users type: one (`5`), a range (`3-6`), plain digits only,
 /// or none at the prompt for the open item; and how a refusal says which numbers are in use.
@@ -25,29 +26,50 @@ extension Session {
     /// order named; at the prompt, with none, the one whose detail is open.
     func targets(_ words: [String], of command: String) throws -> [TodoItem] {
         guard !words.isEmpty else { return [try target(words, of: command)] }
-        // Numbers are unique, so more numbers named than items in the list name one that is
-        // missing among the first of them: a range is not walked past that (`check 1-99999999999`).
-        let inUse = todoList.todos.unfinished.count + todoList.todos.finished.count
-        var wanted: [Int] = []
-        var named = Set<Int>()
-        naming: for word in words {
-            for number in try numbers(in: word, of: "item") where named.insert(number).inserted {
-                wanted.append(number)
-                if wanted.count > inUse { break naming }
+        return try Self.chosen(by: words, among: [todoList.todos.unfinished, todoList.todos.finished], noun: "item",
+                              missing: { noItem(String($0)) })
+    }
+
+    /// The things `words` name by number, each once, in the order named (CLI-24, CLI-38). A
+    /// single number, and each end of a range, must name one; between the ends of a range, the
+    /// numbers nothing has (those of deleted items) are passed over. One pass over the lists,
+    /// however far a range reaches (`check 1-99999999999`), reading each number in place.
+    nonisolated static func chosen<Thing: Numbered>(by words: [String], among lists: [[Thing]], noun: String,
+                                                    missing: (Int) -> CommandError) throws -> [Thing] {
+        let ranges = try words.map { try numbers(in: $0, of: noun) }
+        guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return [] }
+        var inRanges: [Thing] = []
+        for list in lists {
+            for index in list.indices where (low...high).contains(list[index].number)
+                && ranges.contains(where: { $0.contains(list[index].number) }) {
+                inRanges.append(list[index])
             }
         }
-        // One pass over both sections for the numbers named, not a table of every item, nor a
-        // copy of the list; a number outside those named is passed over without hashing it.
-        var byNumber: [Int: TodoItem] = [:]
-        let span = (wanted.min() ?? 0)...(wanted.max() ?? 0)
-        for item in [todoList.todos.unfinished, todoList.todos.finished].joined()
-        where span.contains(item.number) && named.contains(item.number) && byNumber[item.number] == nil {
-            byNumber[item.number] = item
+        inRanges.sort { $0.number < $1.number }
+        /// Where the first numbered `least` or more is.
+        func start(_ least: Int) -> Int {
+            var (lower, upper) = (0, inRanges.count)
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if inRanges[middle].number < least { lower = middle + 1 } else { upper = middle }
+            }
+            return lower
         }
-        return try wanted.map { number in
-            guard let item = byNumber[number] else { throw noItem(String(number)) }
-            return item
+        for range in ranges {
+            for end in [range.lowerBound, range.upperBound] {
+                let index = start(end)
+                guard index < inRanges.count, inRanges[index].number == end else { throw missing(end) }
+            }
         }
+        var named: [Thing] = []
+        var taken = Set<Int>()
+        for range in ranges {
+            for thing in inRanges[start(range.lowerBound)...] {
+                guard thing.number <= range.upperBound else { break }
+                if taken.insert(thing.number).inserted { named.append(thing) }
+            }
+        }
+        return named
     }
 
     /// The item `list` shows with the number in `word`.
@@ -62,10 +84,23 @@ extension Session {
         .refused("no item \(word) (\(Self.numbersInUse(todoList.todos.all.map(\.number), noun: "item")))")
     }
 
-    /// Numbers as a sentence says them: `1`, `1 and 2`, `1, 2 and 5`.
+    /// Numbers as a sentence says them: `1`, `1 and 2`, `1, 2 and 5`; three or more in a row
+    /// as a run: `2 and 5 to 7`, `100 to 200`.
     static func spoken(_ numbers: [Int]) -> String {
-        guard let last = numbers.last else { return "" }
-        return numbers.count == 1 ? "\(last)" : numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+        var parts: [String] = []
+        var index = numbers.startIndex
+        while index < numbers.endIndex {
+            var end = index
+            while end + 1 < numbers.endIndex, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            if end - index >= 2 {
+                parts.append("\(numbers[index]) to \(numbers[end])")
+            } else {
+                parts += numbers[index...end].map(String.init)
+            }
+            index = end + 1
+        }
+        guard let last = parts.last else { return "" }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and \(last)"
     }
 
     /// The numbers that name something, said so a user sees which to type: numbers stay with
@@ -84,7 +119,7 @@ extension Session {
 
     /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
     /// at a time, so a range far past the list costs no more than the list.
-    func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
+    nonisolated static func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, !parts[0].isEmpty, parts[1].isEmpty {
             throw CommandError.malformed("\(quoted(word)) is not a range: a range is two numbers, the lower first, as 3-6")
@@ -102,12 +137,12 @@ extension Session {
 
     /// Only plain ASCII digits are numbers: `+1`, `1.0`, `1e3` and other scripts' digits are
     /// refused rather than guessed at.
-    static func isPlainNumber(_ word: String) -> Bool {
+    nonisolated static func isPlainNumber(_ word: String) -> Bool {
         !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The number in `word`: plain digits, from 1.
-    static func number(_ word: String, of noun: String) throws -> Int {
+    nonisolated static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
             let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
             let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "\(article) \(noun) number" : "a number"
@@ -116,3 +151,11 @@ extension Session {
         return number
     }
 }
+
+/// What commands name by the number lists show: to-dos and people.
+protocol Numbered {
+    var number: Int { get }
+}
+
+extension TodoItem: Numbered {}
+extension Person: Numbered {}

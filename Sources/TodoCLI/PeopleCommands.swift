@@ -120,15 +120,7 @@ extension Session {
 
     private func deleteUsers(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
-        let byNumber = Dictionary(userList.people.everyone.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-        var people: [Person] = []
-        var seen = Set<Int>()
-        for word in words {
-            for number in try numbers(in: word, of: "person") where seen.insert(number).inserted {
-                guard let person = byNumber[number] else { _ = try self.person(numbered: String(number)); continue }
-                people.append(person)
-            }
-        }
+        let people = try Self.chosen(by: words, among: [userList.people.everyone], noun: "person", missing: noPerson)
         try userList.delete(people.map(\.id))
         let named = people.count == 1
             ? "\(people[0].number) \(quoted(people[0].fullName))"
@@ -199,10 +191,13 @@ extension Session {
     /// The person the list shows with the number in `word`.
     private func person(numbered word: String) throws -> Person {
         let number = try Self.number(word, of: "person")
-        guard let person = userList.people.person(numbered: number) else {
-            throw CommandError.refused("no person \(word) (\(Self.numbersInUse(userList.people.everyone.map(\.number), noun: "person", plural: "people")))")
-        }
+        guard let person = userList.people.person(numbered: number) else { throw noPerson(number) }
         return person
+    }
+
+    /// The refusal of a number no person has.
+    private func noPerson(_ number: Int) -> CommandError {
+        .refused("no person \(number) (\(Self.numbersInUse(userList.people.everyone.map(\.number), noun: "person", plural: "people")))")
     }
 
     /// The order `--sort asc|desc|added` (or `--sort=…`) asks for; nil when none is given.

@@ -103,15 +103,37 @@ final class NumberTests {
 
         let six = try cli.storeBytes()
         let huge = await cli.run("check", "5-999999999999")
-        #expect(huge == Run(status: 1, output: "", errors: "error: no item 7 (the items are numbered 1 to 6)\n"))
+        #expect(huge == Run(status: 1, output: "", errors: "error: no item 999999999999 (the items are numbered 1 to 6)\n"))
         #expect(try cli.storeBytes() == six)
 
         for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
-        #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12.\n")
+        #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1 to 12.\n")
         #expect(try cli.saved().finished.map(\.title) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"].reversed())
         #expect(try cli.saved().unfinished == [])
         #expect(await cli.run("delete", "1-12").status == 0)
         #expect(try cli.saved().all == [])
+    }
+
+    @Test("CLI-38 A range passes over the numbers of deleted items between its ends")
+    func rangeOverGaps() async throws {
+        try cli.seed(todo: ["A", "B", "C", "D", "E", "F", "G", "H"])
+        await cli.run("delete", "3", "4")
+
+        #expect(await cli.run("check", "2-7") == Run(status: 0, output: "Checked 4 items: 2 and 5 to 7.\n", errors: ""))
+        #expect(try cli.saved().finished.map(\.number) == [7, 6, 5, 2])
+        let before = try cli.storeBytes()
+        for range in ["1-4", "4-6"] {
+            #expect(await cli.run("uncheck", range)
+                    == Run(status: 1, output: "", errors: "error: no item 4 (the items are numbered 1, 2 and 5 to 8)\n"))
+        }
+        #expect(try cli.storeBytes() == before)
+        #expect(await cli.run("delete", "1-8", "2").output == "Deleted 6 items: 1, 2 and 5 to 8; todo undo brings them back.\n")
+        #expect(try cli.saved().all == [])
+
+        for name in ["Ann", "Bo", "Cy", "Di"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
+        await cli.run("user", "delete", "2")
+        #expect(await cli.run("user", "delete", "1-3").output == "Deleted 2 people: 1 and 3; todo undo brings them all back.\n")
+        #expect(await cli.run("user", "delete", "2-4").errors == "error: no person 2 (the one person is numbered 4)\n")
     }
 
     @Test("CLI-25 undo says what it undid, to-dos or people")
