@@ -21,8 +21,8 @@ struct Options {
 
     var request: Request = .run([])
     var storeURL: URL
-    /// The store's path as given, by `--store` or TODO_STORE; nil for the default place.
-    var storeAsGiven: String?
+    /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
+    var storeIsNamed = false
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
@@ -45,9 +45,7 @@ struct Options {
         }
         let apiFromEnvironment = environment["RANDOMUSER_API"].flatMap { $0.isEmpty ? nil : $0 }
         var options = Options(storeURL: storeFromEnvironment ?? FileStore.defaultURL(environment: environment))
-        if storeFromEnvironment != nil {
-            options.storeAsGiven = environment["TODO_STORE"]
-        }
+        options.storeIsNamed = storeFromEnvironment != nil
         if let apiFromEnvironment {
             options.api = (apiFromEnvironment, "RANDOMUSER_API")
         }
@@ -103,7 +101,7 @@ struct Options {
             case "--store":
                 let path = try value(of: name, attached, &rest, "the path of a store file")
                 options.storeURL = try storeURL(path, from: name)
-                options.storeAsGiven = path
+                options.storeIsNamed = true
             case "--today":
                 let text = try value(of: name, attached, &rest, "a date, typed as YYYY-MM-DD or DD-MM-YYYY")
                 guard let date = CalendarDate.typed(text)?.date, date <= Self.latestToday else {

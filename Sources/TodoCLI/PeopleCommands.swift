@@ -41,7 +41,7 @@ extension Session {
         let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
         guard !readsLines else { return fetch }
         var start = ["todo"]
-        if let store = options.storeAsGiven { start += ["--store", Words.shellQuoted(store)] }
+        if options.storeIsNamed { start += ["--store", Words.shellQuoted(options.storeURL.path)] }
         if let api = options.api { start += ["--api", Words.shellQuoted(api.text)] }
         return (start + [fetch]).joined(separator: " ")
     }

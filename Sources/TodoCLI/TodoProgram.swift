@@ -76,12 +76,27 @@ public enum TodoProgram {
         return environment
     }
 
+    /// The first argument or variable todo reads that is not UTF-8 (CLI-39). Swift reads each
+    /// byte that is not as U+FFFD: two store paths that differ only there would name one file.
+    static func notUTF8(arguments: [UnsafeMutablePointer<CChar>?], variables: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if let argument, String(validatingCString: argument) == nil { return "argument \(index + 1)" }
+        }
+        return variables.first { name in getenv(name).map { String(validatingCString: $0) == nil } ?? false }
+    }
+
     /// Runs the program in this process, with its arguments, environment and terminal, and exits.
     public static func main() async -> Never {
         HeapSettings.growInLargeSteps()
         let terminal = Terminal.current
         let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
+        let given = (1..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
+        if let what = notUTF8(arguments: given, variables: environmentVariables) {
+            errors.write("error: \(what) is not UTF-8 text, which todo reads as another name; nothing was read or written\n")
+            errors.flush()
+            exit(2)
+        }
         var input: LineReader = PlainLineReader(output: output)
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor

@@ -68,19 +68,21 @@ enum Words {
     }
 
     /// `word` as a shell reads it back: as it is when it holds nothing a shell splits or
-    /// expands, else in single quotes, a single quote in it written `'\''`; one with a line
-    /// break or another control character as `$'…'`, where they are written as escapes.
+    /// expands, else in single quotes, a single quote in it written `'\''`; one with a control
+    /// or an invisible character (which a terminal would not show as it is) as `$'…'`, where
+    /// those are written as escapes.
     static func shellQuoted(_ word: String) -> String {
-        if word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if word.unicodeScalars.contains(where: TerminalText.needsEscaping) {
             var quoted = "$'"
             for scalar in word.unicodeScalars {
                 switch scalar {
                 case "\\", "'": quoted += "\\" + String(scalar)
                 case "\n": quoted += "\\n"
                 case "\t": quoted += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                case _ where TerminalText.needsEscaping(scalar):
                     let hex = String(scalar.value, radix: 16)
-                    quoted += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                    let (escape, digits) = scalar.isASCII ? ("\\x", 2) : scalar.value > 0xFFFF ? ("\\U", 8) : ("\\u", 4)
+                    quoted += escape + String(repeating: "0", count: max(0, digits - hex.count)) + hex
                 default: quoted.unicodeScalars.append(scalar)
                 }
             }

@@ -85,6 +85,7 @@ final class FetchCommandTests {
         ("store.json", "http://127.0.0.1:1/", "FOLDER/store.json", "http://127.0.0.1:1/"),
         ("my lists/Ann's.json", "http://127.0.0.1:1/?a=1&b=2", "'FOLDER/my lists/Ann'\\''s.json'", "'http://127.0.0.1:1/?a=1&b=2'"),
         ("new\nline.json", "http://127.0.0.1:1/", "$'FOLDER/new\\nline.json'", "http://127.0.0.1:1/"),
+        ("zero\u{200B}width.json", "http://127.0.0.1:1/", "$'FOLDER/zero\\u200bwidth.json'", "http://127.0.0.1:1/"),
     ]
 
     @Test("RU-8 No connection and nobody saved: a message says what to do to try again (the CLI)", arguments: retryWords)

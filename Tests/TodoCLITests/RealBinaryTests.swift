@@ -48,6 +48,21 @@ struct RealBinaryTests {
         #expect(run.errors == "line 2: error: no item 9 (the one item is numbered 1)\n")
     }
 
+    /// bash makes the byte FF that no Swift string holds: `$(printf '\377')`.
+    @Test("CLI-39 An argument or a variable that is not UTF-8 is refused, not read as another name (the real binary)",
+          .enabled(if: FileManager.default.fileExists(atPath: "/bin/bash")),
+          arguments: [("exec \"$0\" --store \"$1$(printf '\\377').json\" add Buy milk", "argument 2"),
+                      ("TODO_STORE=\"$1$(printf '\\377').json\" exec \"$0\" add Buy milk", "TODO_STORE")])
+    func notUTF8(script: String, named: String) throws {
+        let bash = RealBinary(url: URL(fileURLWithPath: "/bin/bash"))
+
+        let run = try bash.run(["-c", script, todo.url.path, folder.file("x").path])
+
+        #expect(run == Run(status: 2, output: "",
+                           errors: "error: \(named) is not UTF-8 text, which todo reads as another name; nothing was read or written\n"))
+        #expect(try folder.contents() == [])
+    }
+
     @Test("CLI-12 An unknown command is a usage error (the real binary)")
     func usageError() throws {
         let run = try todo.run(["--store", store.path, "frobnicate"])
