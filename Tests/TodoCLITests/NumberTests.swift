@@ -130,6 +130,12 @@ final class NumberTests {
         #expect(await cli.run("delete", "1-8", "2").output == "Deleted 6 items: 1, 2 and 5 to 8; todo undo brings them back.\n")
         #expect(try cli.saved().all == [])
 
+        await cli.run("undo")
+        #expect(await cli.run("uncheck", "7", "5", "2").output == "Unchecked 3 items: 2, 5 and 7.\n")
+        for title in (9...56).map({ "T\($0)" }) { await cli.run("add", title) }
+        let odd = stride(from: 9, through: 55, by: 2).map(String.init)
+        #expect(await cli.run(["delete"] + odd).output == "Deleted 24 items: 9, 11, 13, … and 55; todo undo brings them back.\n")
+
         for name in ["Ann", "Bo", "Cy", "Di"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
         await cli.run("user", "delete", "2")
         #expect(await cli.run("user", "delete", "1-3").output == "Deleted 2 people: 1 and 3; todo undo brings them all back.\n")
