@@ -66,7 +66,7 @@ extension StoreDocument {
         }
         for (offset, step) in history.enumerated() {
             let indexes: [Int]
-            /// The positions in each list the step puts items back into.
+            // The positions in each list the step puts items back into.
             let lists: [[Int]]
             let numbers: [Int]
             switch step {

@@ -120,8 +120,8 @@ extension Session {
         return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
     }
 
-    /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. Iterated one
-    /// at a time, so a range far past the list costs no more than the list.
+    /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. A range is
+    /// never walked, so one far past the list costs no more than a short one.
     nonisolated static func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, !parts[0].isEmpty, parts[1].isEmpty {

@@ -161,10 +161,11 @@ extension FileStore {
 }
 
 /// The lists this store last read from a file it proved, and what tells whether they are still
-/// the lists: the store file's identity (device, inode, size, time), which any program that
-/// writes it changes, the checksum in its first bytes, and every byte of the journal. A command
-/// that lists and then changes reads the file and replays the journal once. The lists are
-/// remembered after the journal is replayed onto them, so that replaying does not copy them.
+/// the lists: the store file's identity (device, inode, size, written and changed times), which
+/// any program that writes it changes, the checksum in its first bytes, and every byte of the
+/// journal. A command that lists and then changes reads the file and replays the journal once.
+/// The lists are remembered after the journal is replayed onto them, so that replaying does not
+/// copy them.
 final class LastRead: @unchecked Sendable {
     private let lock = ThreadLock()
     private var identity: FileIdentity?
