@@ -68,21 +68,31 @@ public enum TodoProgram {
     /// whole environment cost a sixth of the instructions of `todo --version` (Benchmarks/profile.md).
     static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_STORE", "XDG_DATA_HOME"]
 
-    static func readEnvironment() -> [String: String] {
+    /// The variables todo reads, by name; throws for the first that is not UTF-8 (CLI-39).
+    static func readEnvironment() throws(NotUTF8) -> [String: String] {
         var environment: [String: String] = [:]
         for name in environmentVariables {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
+            guard let raw = getenv(name) else { continue }
+            guard let value = String(validatingCString: raw) else { throw NotUTF8(what: name) }
+            environment[name] = value
         }
         return environment
     }
 
-    /// The first argument or variable todo reads that is not UTF-8 (CLI-39). Swift reads each
-    /// byte that is not as U+FFFD: two store paths that differ only there would name one file.
-    static func notUTF8(arguments: [UnsafeMutablePointer<CChar>?], variables: [String]) -> String? {
-        for (index, argument) in arguments.enumerated() {
-            if let argument, String(validatingCString: argument) == nil { return "argument \(index + 1)" }
+    /// The words todo was given after its name; throws for the first that is not UTF-8 (CLI-39).
+    static func readArguments() throws(NotUTF8) -> [String] {
+        try (1..<Int(CommandLine.argc)).map { (index: Int) throws(NotUTF8) -> String in
+            guard let raw = CommandLine.unsafeArgv[index], let word = String(validatingCString: raw) else {
+                throw NotUTF8(what: "argument \(index)")
+            }
+            return word
         }
-        return variables.first { name in getenv(name).map { String(validatingCString: $0) == nil } ?? false }
+    }
+
+    /// A word or a variable that is not UTF-8. Read as text, each byte that is not would be
+    /// U+FFFD: two store paths that differ only there would name one file.
+    struct NotUTF8: Error {
+        let what: String
     }
 
     /// Runs the program in this process, with its arguments, environment and terminal, and exits.
@@ -91,9 +101,11 @@ public enum TodoProgram {
         let terminal = Terminal.current
         let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
-        let given = (1..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
-        if let what = notUTF8(arguments: given, variables: environmentVariables) {
-            errors.write("error: \(what) is not UTF-8 text, which todo reads as another name; nothing was read or written\n")
+        let arguments: [String], environment: [String: String]
+        do {
+            (arguments, environment) = (try readArguments(), try readEnvironment())
+        } catch {
+            errors.write("error: \(error.what) is not UTF-8 text, which todo reads as another name; nothing was read or written\n")
             errors.flush()
             exit(2)
         }
@@ -101,8 +113,6 @@ public enum TodoProgram {
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let environment = readEnvironment()
         // The prompt, whatever options came with it (`todo --store FILE`), keeps Ctrl-C for itself.
         let opensPrompt = (try? Options.parse(arguments, environment: environment, textStart: Session.textStart(of:)))?.request == .run([])
         if terminal.isInputInteractive && opensPrompt {
