@@ -45,10 +45,11 @@ public struct Todos: Sendable, Equatable {
         unfinished.first { $0.number == number } ?? finished.first { $0.number == number }
     }
 
-    /// The items, To do first, whose title contains `query`, ignoring case and accents.
+    /// The items, To do first, whose title contains every word of `query`, in any order,
+    /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
-        let query = TextQuery(query)
-        return all.filter { query.isFound(in: $0.title) }
+        let words = query.split(whereSeparator: \.isWhitespace).map { TextQuery(String($0)) }
+        return all.filter { item in words.allSatisfy { $0.isFound(in: item.title) } }
     }
 
     /// Makes the change, or throws and leaves the list untouched. Returns what undoing it takes,
