@@ -48,8 +48,8 @@ public struct Todos: Sendable, Equatable {
     /// The items, To do first, whose title contains every word of `query`, in any order,
     /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
-        let words = query.split(whereSeparator: \.isWhitespace).map { TextQuery(String($0)) }
-        return all.filter { item in words.allSatisfy { $0.isFound(in: item.title) } }
+        let query = WordsQuery(query)
+        return all.filter { query.isFound(in: $0.title) }
     }
 
     /// Makes the change, or throws and leaves the list untouched. Returns what undoing it takes,
