@@ -22,7 +22,7 @@ extension Journal {
     static func write(_ logged: LoggedChange, to json: inout JSONWriter) {
         func key(_ key: ChangeKey) { json.key(key, of: changeKeys) }
         switch logged.change {
-        case let .todos(.add(id, title)):
+        case let .todos(.add(id, title, _)):
             key(.addTodo)
             LoggedAdd(id: id, number: logged.number, title: title).write(to: &json)
         case .todos(.check(let ids)):
