@@ -24,7 +24,9 @@ struct TodoRendering {
                 text += number
                 text += finished ? " [x] " : " [ ] "
                 text += TerminalText.escaped(item.title)
-                text += Self.plan(item.plan)
+                if let plan = Self.plan(item.plan) {
+                    text += "  " + plan
+                }
                 text += dim ? "\u{1B}[0m\n" : "\n"
             }
         }
@@ -41,15 +43,15 @@ struct TodoRendering {
             """
     }
 
-    /// What an item has beside its title, as a line shows it after the title: `  +home +bills`;
-    /// nothing for an item with nothing planned.
-    static func plan(_ plan: TodoPlan) -> String {
-        plan.tags.isEmpty ? "" : "  " + plan.tags.map { "+" + TerminalText.escaped($0) }.joined(separator: " ")
+    /// What an item has beside its title, as lines and messages show it after the title:
+    /// `+home +bills`; nil for an item with nothing planned.
+    static func plan(_ plan: TodoPlan) -> String? {
+        plan.tags.isEmpty ? nil : plan.tags.map { "+" + TerminalText.escaped($0) }.joined(separator: " ")
     }
 
     /// `1 “Buy milk” +Shop`: how a message names an item that was just added.
     static func named(_ item: TodoItem) -> String {
-        "\(item.number) \(quoted(item.title))" + (item.plan.tags.isEmpty ? "" : " " + plan(item.plan).dropFirst(2))
+        "\(item.number) \(quoted(item.title))" + (plan(item.plan).map { " " + $0 } ?? "")
     }
 
     private func heading(_ title: String) -> String {
