@@ -58,7 +58,9 @@ final class Session {
         self.errors = errors
         let store = FileStore(url: options.storeURL)
         self.store = store
-        self.todoList = TodoListViewModel(store: store)
+        self.todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = options.today] in
+            today ?? CalendarDate(Date(), in: .current) ?? Options.latestToday
+        }))
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
         self.errorsInRed = terminal.isErrorsInteractive && !noColour
