@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LocalStore
 
 /// Where the output of the command running now goes, and how it looks there: text or JSON on
 /// standard output, colour only on a terminal, and every error as one `error:` line on standard
@@ -69,6 +70,9 @@ struct Printer {
             status = 2
         case CommandError.refused(let text):
             message = text
+            status = 1
+        case let error as StoreError:
+            message = StoreText.message(error)
             status = 1
         case let error as OptionError:
             // On a line it is the line that is refused; the command line's options are in `todo --help`.
