@@ -72,8 +72,9 @@ enum GlobalOption: CaseIterable {
         allCases.filter { $0.place == .everyLine && !$0.isRequest }
     }
 
-    /// The option spelled `word` (`--store`, `-h`), if any.
+    /// The option spelled `word` (`--store`, `-h`), if any. Every word of the command line is
+    /// looked up: the spellings are compared as they are, with no table made of them.
     static func named(_ word: String) -> GlobalOption? {
-        allCases.first { $0.option.spellings.contains(word) }
+        allCases.first { $0.option.name == word || $0.option.shortName == word }
     }
 }
