@@ -98,3 +98,31 @@ struct OptionTableTests {
         #expect(Completion.candidates(forLine: "\(name) \(option) ") == (declared.value == nil ? [] : values))
     }
 }
+
+extension OptionTableTests {
+    /// Each line, typed as a shell passes it in words: a piped line runs as the command line does.
+    nonisolated static let sameWords: [(line: String, arguments: [String])] = [
+        ("add --json Buy milk", ["add", "--json", "Buy", "milk"]),
+        ("--json add --json Call Ann", ["--json", "add", "--json", "Call", "Ann"]),
+        ("add Read about --json output", ["add", "Read", "about", "--json", "output"]),
+        ("add -- --json", ["add", "--", "--json"]),
+        ("edit --json 1 Buy oat milk", ["edit", "--json", "1", "Buy", "oat", "milk"]),
+        ("list --json todo", ["list", "--json", "todo"]),
+        ("check 1 --help", ["check", "1", "--help"]),
+        ("search -- --json", ["search", "--", "--json"]),
+    ]
+
+    @Test("A line at the prompt or in a pipe takes its options by the rules of the command line", arguments: sameWords)
+    func linesFollowTheCommandLine(_ example: (line: String, arguments: [String])) async throws {
+        try cli.seed(todo: ["Buy milk"])
+        let commandLine = await cli.run(example.arguments)
+        try cli.seed(todo: ["Buy milk"])
+
+        let piped = await cli.run([], input: [example.line])
+
+        // An added item's id is new each time.
+        let withoutIDs = { (output: String) in output.replacing(/"id":"[0-9A-F-]+"/, with: "") }
+        #expect(withoutIDs(piped.output) == withoutIDs(commandLine.output))
+        #expect(piped.errors == commandLine.errors.replacingOccurrences(of: "error: ", with: "line 1: error: "))
+    }
+}
