@@ -43,8 +43,8 @@ public enum TodoProgram {
     /// holding it, as freeing 100,000 to-dos one by one costs more than a check of one of them.
     private static func run(_ request: Request, settings: Settings, printer: Printer, input: LineReader, terminal: Terminal,
                             fetchDeadline: Duration?) async -> (status: Int32, session: Session) {
-        let session = Session(settings: settings, printer: printer, input: input, readsAPrompt: terminal.isInputInteractive,
-                              fetchDeadline: fetchDeadline)
+        let reading: InputMode = request != .run([]) ? .arguments : terminal.isInputInteractive ? .prompt : .piped(line: 0)
+        let session = Session(settings: settings, printer: printer, mode: reading, input: input, fetchDeadline: fetchDeadline)
         let status = await session.run(request)
         printer.flush()
         return (status, session)

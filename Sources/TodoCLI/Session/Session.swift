@@ -20,8 +20,6 @@ final class Session {
     private(set) var settings: Settings
     private(set) var printer: Printer
     let prompt: Prompt
-    /// Whether the lines, when todo reads lines, are typed by a person at a prompt.
-    private let readsAPrompt: Bool
     let store: FileStore
     let todoList: TodoListViewModel
     /// Made on first use: a command on the to-dos has no need of the program the people's
@@ -31,14 +29,14 @@ final class Session {
         today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
     private let fetchDeadline: Duration?
 
-    /// `readsAPrompt` says whether lines, when todo reads them, come from a person at a
-    /// terminal; `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own).
-    init(settings: Settings, printer: Printer, input: LineReader, readsAPrompt: Bool, fetchDeadline: Duration?) {
+    /// `mode` is where the commands come from: the command line, or the lines of `input`;
+    /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own).
+    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?) {
         startSettings = settings
         self.settings = settings
         self.printer = printer
         self.printer.json = settings.json
-        self.readsAPrompt = readsAPrompt
+        self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
         store = FileStore(url: settings.storeURL)
         todoList = TodoListViewModel(store: store)
@@ -69,8 +67,8 @@ final class Session {
     /// Runs the lines of the input one by one until `quit` or the end of the input. At a
     /// prompt the exit status is 0; piped, it is 1 when any line failed.
     private func runLines() async -> Int32 {
+        let readsAPrompt = printer.mode.isPrompt
         if readsAPrompt {
-            printer.mode = .prompt
             printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.width))
         }
         var anyFailed = false
