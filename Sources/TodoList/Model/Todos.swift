@@ -45,9 +45,10 @@ public struct Todos: Sendable, Equatable {
         unfinished.first { $0.number == number } ?? finished.first { $0.number == number }
     }
 
-    /// The items, To do first, whose title contains `query`, ignoring case and accents.
+    /// The items, To do first, whose title contains every word of `query`, in any order,
+    /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
-        let query = TextQuery(query)
+        let query = WordsQuery(query)
         return all.filter { query.isFound(in: $0.title) }
     }
 
