@@ -24,7 +24,7 @@ final class Prompt {
     }
 
     /// The next line of commands, or nil at the end of the input; Tab completes a command.
-    func nextLine(prompt: String) -> String? {
+    func nextLine(showing prompt: String) -> String? {
         input.readLine(prompt: prompt, completesCommands: true)
     }
 

@@ -74,7 +74,7 @@ final class Session {
         var anyFailed = false
         var lineNumber = 0
         while true {
-            guard let line = prompt.nextLine(prompt: readsAPrompt ? prompt.text : "") else {
+            guard let line = prompt.nextLine(showing: readsAPrompt ? prompt.text : "") else {
                 if readsAPrompt { printer.write("\n") }
                 if readsAPrompt && Interrupt.arrived() { continue }
                 break
