@@ -19,4 +19,20 @@ final class PlanningCommandTests {
         #expect(await cli.run("search", "eggs", "MILK") == Run(status: 0, output: "To do\n  1 [ ] Buy milk and eggs\n", errors: ""))
         #expect(await cli.run("search", "milk").output == "To do\n  1 [ ] Buy milk and eggs\nFinished\n  3 [x] Milk the cow\n")
     }
+
+    @Test("PL-2 A word starting with + in a title is a tag, taken out of the title (the CLI)")
+    func tagsInATitle() async throws {
+        #expect(await cli.run("add", "Buy", "milk", "+Shop", "+errands-2")
+                == Run(status: 0, output: "Added 1 “Buy milk” +Shop +errands-2.\n", errors: ""))
+        #expect(await cli.run("add", "Learn C++ and a+b in +1 day").output == "Added 2 “Learn C++ and a+b in +1 day”.\n")
+
+        #expect(await cli.run("list").output == """
+            To do
+              2 [ ] Learn C++ and a+b in +1 day
+              1 [ ] Buy milk  +Shop +errands-2
+
+            2 to do, 0 finished
+
+            """)
+    }
 }
