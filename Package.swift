@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "DatesTests", dependencies: ["Dates"]),
-        .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "Undo", "TestSupport"]),
+        .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Dates", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "TestSupport"]),
         // Real responses decoded, and the client against a real HTTP server on 127.0.0.1.

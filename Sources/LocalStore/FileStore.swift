@@ -133,9 +133,11 @@ public final class FileStore: Sendable {
         let items = document.todos.unfinished.count + document.todos.finished.count
         let walking = latest.walking + (isAdd ? 0 : 1)
         // A store not written by todo as it is (none yet, an older format, changed by hand) is
-        // written whole. An add of a to-do works out its number from the store's first bytes and
-        // the adds in the journal: a change that numbers otherwise (starting again) is written whole.
-        if !latest.isProven || document.todos.nextNumber != numbering || walking * items > replayLimit {
+        // written whole: the journal of an older format holds only the lines that format wrote.
+        // An add of a to-do works out its number from the store's first bytes and the adds in the
+        // journal: a change that numbers otherwise (starting again) is written whole.
+        if !latest.isProven || latest.file.version < StoreFormat.current || document.todos.nextNumber != numbering
+            || walking * items > replayLimit {
             try fold(document, latest, files)
         } else {
             let number = isAdd ? document.todos.unfinished.first?.number : nil

@@ -14,17 +14,23 @@ extension Session {
     static let todoCommands: [Command] = [
         Command("add", arguments: "[TITLE...]",
                 summary: "Add a to-do at the top of To do.",
-                details: "At the prompt, add alone opens the add form, which asks for the title.",
+                details: "Words of the title can plan it: +tag, due:DATE (2026-12-24, 24-12-2026, today, tomorrow, friday, "
+                    + "3d, 2w), pri:H|M|L and recur:daily|weekly|monthly|yearly. A backslash keeps a word in the "
+                    + "title as typed: \\+1 or \\due:soon. At the prompt, add alone opens the add form, which asks for the title.",
                 reads: .nothing, textAfter: 0) { session, words in
             try session.add(words)
         },
-        Command("list", aliases: ["ls"], arguments: "[todo|finished]",
-                summary: "Show the list, or one section.",
-                details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers.") { session, words in
+        Command("list", aliases: ["ls"], arguments: "[todo|finished] [FILTER...]", options: [listSortOption],
+                summary: "Show the list, or one section, or the items a filter lets through.",
+                details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers. "
+                    + "Filters, all of which must hold: +tag, -tag (has it not), pri:H, pri:M or pri:L, overdue (due before "
+                    + "today), today (due today or before), week (due within seven days, or before). --sort ORDER is due, priority "
+                    + "or added, and is kept until changed: due and priority put the soonest and the highest first, added "
+                    + "the order the items were added in.") { session, words in
             try session.list(words)
         },
-        Command("search", aliases: ["find"], arguments: "TEXT...",
-                summary: "Show the items whose title contains TEXT.",
+        Command("search", aliases: ["find"], arguments: "WORDS...",
+                summary: "Show the items whose title holds every one of WORDS, in any order.",
                 details: "Case and accents are ignored; the numbers are those list shows.", textAfter: 0) { session, words in
             try session.search(words)
         },
@@ -43,9 +49,11 @@ extension Session {
                 details: "Several numbers and ranges make one change, as for check.") { session, words in
             try session.perform(.uncheck, words)
         },
-        Command("edit", aliases: ["rename"], arguments: "N TITLE...",
-                summary: "Give item N a new title.",
-                details: "In the open detail at the prompt, edit TITLE renames the open item.", textAfter: 1) { session, words in
+        Command("edit", aliases: ["rename"], arguments: "N WORDS...",
+                summary: "Give item N a new title, or change what it has planned.",
+                details: "+tag adds a tag and -tag takes it away; due:DATE, pri:H|M|L and recur:daily|weekly|monthly|yearly "
+                    + "set, and due:, pri: and recur: clear; the other words, if any, are the new title. In the open detail "
+                    + "at the prompt, edit WORDS edits the open item.", textAfter: 1) { session, words in
             try session.edit(words)
         },
         Command("delete", aliases: ["rm"], arguments: "N...",
@@ -84,7 +92,7 @@ extension Session {
         if json {
             write(TodoRendering.json(item).line)
         } else {
-            say("Added \(TodoRendering.named(item)).")
+            say("Added \(TodoRendering.named(item, today: todoList.today)).")
         }
     }
 
@@ -113,43 +121,26 @@ extension Session {
         if json {
             write(TodoRendering.json(item).line)
         } else {
-            say("Added \(TodoRendering.named(item)).")
+            say("Added \(TodoRendering.named(item, today: todoList.today)).")
         }
     }
 
-    /// Saves the form, closing it whether or not the store took the item.
+    /// Saves the form, closing it whether or not the store took the item. Words that plan the
+    /// item and say nothing it can keep, or leave no title, are refused.
     private func saving(_ form: AddTodoViewModel) throws -> TodoItem {
         do {
             return try form.save()
         } catch {
             form.cancel()
-            throw error
+            switch error {
+            case let refusal as TitleWords.Refusal: throw CommandError.refused(PlanText.refusal(refusal) + "; nothing was added")
+            case TodoError.emptyTitle: throw CommandError.refused("a title cannot be empty; nothing was added")
+            default: throw error
+            }
         }
     }
 
     // MARK: - Showing
-
-    private func list(_ words: [String]) throws {
-        let all = todoList.todos.all
-        let shown: [TodoItem]
-        switch words.count {
-        case 0: shown = all
-        case 1 where words[0] == "todo": shown = todoList.todos.unfinished
-        case 1 where words[0] == "finished": shown = todoList.todos.finished
-        case 1: throw CommandError.usage("list shows todo or finished, not \(quoted(words[0]))", command: "list")
-        default: throw CommandError.usage("list takes at most one section name", command: "list")
-        }
-        if json {
-            return write(TodoRendering.json(shown).line)
-        }
-        if todoList.isEmpty {
-            return say("Nothing here yet. Add a to-do with: \(typed("add TITLE"))")
-        }
-        let sections = shown.isEmpty
-            ? (words[0] == "todo" ? "Nothing left to do.\n" : "Nothing is finished yet.\n")
-            : rendering.sections(shown)
-        write(sections + "\n" + todoList.counter + "\n")
-    }
 
     private func search(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("search needs the text to look for", command: "search") }
@@ -160,7 +151,7 @@ extension Session {
         } else if shown.isEmpty {
             say("No item matches \(quoted(query)).")
         } else {
-            write(rendering.sections(shown))
+            write(rendering.sections(shown, today: todoList.today))
         }
     }
 
@@ -170,7 +161,7 @@ extension Session {
         if json {
             write(TodoRendering.json(item).line)
         } else {
-            write(rendering.detail(item, state: detail.state, action: detail.action))
+            write(rendering.detail(item, state: detail.state, action: detail.action, today: todoList.today))
         }
         if !isPrompt {
             detail.back()
@@ -209,27 +200,48 @@ extension Session {
     }
 
     /// `edit N TITLE`; in the open detail at the prompt, `edit TITLE`: every word is the title.
+    /// `edit N WORDS`; in the open detail at the prompt, `edit WORDS`. Words that only name a
+    /// new title rename the item; any other edit says the item as it is after it.
     private func edit(_ words: [String]) throws {
         let item: TodoItem
-        let title: [String]
+        let typed: [String]
         if isPrompt, let detail = todoList.detail, let open = todoList.todos.item(withID: detail.item.id), !words.isEmpty {
-            (item, title) = (open, words)
+            (item, typed) = (open, words)
         } else {
             guard words.count >= 2 else {
-                throw CommandError.usage("edit needs an item number and the new title", command: "edit")
+                throw CommandError.usage("edit needs an item number and the new title, or what to change", command: "edit")
             }
-            (item, title) = (try self.item(numbered: words[0]), Array(words.dropFirst()))
+            (item, typed) = (try self.item(numbered: words[0]), Array(words.dropFirst()))
         }
-        if TodoItem.normalizedTitle(title.joined(separator: " ")) == item.title {
-            return say("\(item.number) is titled \(quoted(item.title)) already; nothing was changed.")
-        }
+        let edit: TodoEdit
         do {
-            try todoList.rename(item.id, to: title.joined(separator: " "))
-        } catch TodoError.emptyTitle {
+            edit = try TodoEdit(typed: typed.joined(separator: " "), today: todoList.today)
+        } catch {
+            throw CommandError.refused(PlanText.refusal(error) + "; nothing was changed")
+        }
+        if edit == TodoEdit() {
             throw CommandError.refused("a title cannot be empty; nothing was changed")
         }
-        let renamed = todoList.todos.item(withID: item.id)?.title ?? ""
-        say("Renamed \(item.number) \(quoted(item.title)) to \(quoted(renamed)).")
+        do {
+            if edit.isRename, let title = edit.title {
+                if TodoItem.normalizedTitle(title) == item.title {
+                    return say("\(item.number) is titled \(quoted(item.title)) already; nothing was changed.")
+                }
+                try todoList.rename(item.id, to: title)
+            } else {
+                try todoList.edit(item.id, edit)
+            }
+        } catch TodoError.repeatWithoutDue {
+            throw CommandError.refused("a repeat needs a due date to count from; nothing was changed")
+        }
+        guard let edited = todoList.todos.item(withID: item.id) else { return }
+        if edit.isRename {
+            say("Renamed \(item.number) \(quoted(item.title)) to \(quoted(edited.title)).")
+        } else if edited == item {
+            say("\(TodoRendering.named(item, today: todoList.today)) has that already; nothing was changed.")
+        } else {
+            say("Edited \(TodoRendering.named(edited, today: todoList.today)).")
+        }
         showDetailAgain([item])
     }
 
@@ -282,6 +294,6 @@ extension Session {
         refreshDetail(items[0].id)
         guard !json else { return }
         guard let open = todoList.detail, let item = todoList.todos.item(withID: items[0].id) else { return }
-        write(rendering.detail(item, state: open.state, action: open.action))
+        write(rendering.detail(item, state: open.state, action: open.action, today: todoList.today))
     }
 }

@@ -102,13 +102,13 @@ final class CommandTests {
                                    terminal: true, environment: ["NO_COLOR": "1"])
         #expect(prompt.errors == String(repeating: "error: --store is given when todo starts (todo --store …), not on a line\n", count: 2))
         #expect(prompt.answer(to: "list --store \(other.path)") == "", "the line is not run: list would print the list")
-        #expect(prompt.answer(to: "list --help")?.hasPrefix("Usage: list [todo|finished]\n") == true)
+        #expect(prompt.answer(to: "list --help")?.hasPrefix("Usage: list [todo|finished] [FILTER...] [--sort ORDER]\n") == true)
         for (command, asked) in [("list", "list --help"), ("add", "add --help"), ("check", "check 1 --help")] {
             #expect(prompt.answer(to: asked) == prompt.answer(to: "help \(command)"), "\(asked)")
         }
         #expect(!FileManager.default.fileExists(atPath: other.path))
         let edit = await cli.run("edit", "1", "--help")
-        #expect(edit.output.hasPrefix("Usage: edit N TITLE...\n"))
+        #expect(edit.output.hasPrefix("Usage: edit N WORDS...\n"))
         #expect(edit == (await cli.run("help", "edit")))
         #expect(try cli.saved().unfinished.titles == ["Read about --json output", "--json", "Buy milk"])
     }
@@ -137,12 +137,12 @@ final class CommandTests {
 
         #expect(run.status == 0)
         #expect(run.output == """
-            {"todo":[{"number":1,"id":"\(id(1).uuidString)","title":"Buy milk","finished":false}],\
-            "finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
+            {"todo":[{"number":1,"id":"\(id(1).uuidString)","title":"Buy milk","finished":false,"tags":[],"due":null,"priority":null,"recur":null,"added":null,"checked":null}],\
+            "finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true,"tags":[],"due":null,"priority":null,"recur":null,"added":null,"checked":null}]}
 
             """)
         #expect(await cli.run("--json", "search", "rent").output == """
-            {"todo":[],"finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true}]}
+            {"todo":[],"finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true,"tags":[],"due":null,"priority":null,"recur":null,"added":null,"checked":null}]}
 
             """)
     }
@@ -159,7 +159,7 @@ final class CommandTests {
             """)
         #expect(await cli.run("show", "2").output.contains("Action: Uncheck (uncheck 2)"))
         #expect(await cli.run("--json", "show", "1").output
-                == "{\"number\":1,\"id\":\"\(id(1).uuidString)\",\"title\":\"Buy milk\",\"finished\":false}\n")
+                == "{\"number\":1,\"id\":\"\(id(1).uuidString)\",\"title\":\"Buy milk\",\"finished\":false,\"tags\":[],\"due\":null,\"priority\":null,\"recur\":null,\"added\":null,\"checked\":null}\n")
     }
 
     @Test("CLI-12 An unknown command or a missing argument is a usage error",

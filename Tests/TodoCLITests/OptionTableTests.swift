@@ -74,7 +74,7 @@ struct OptionTableTests {
         let run = await cli.run([], input: startOnly.map { "list \($0)" }, environment: ["NO_COLOR": "1"])
 
         #expect(Completion.candidates(forLine: "-") == lineOptions.sorted())
-        #expect(Completion.candidates(forLine: "list -") == lineOptions.sorted())
+        #expect(Completion.candidates(forLine: "check -") == lineOptions.sorted())
         #expect(lineOptions == ["--json"])
         #expect(run.errors == startOnly.enumerated().map { index, name in
             "line \(index + 1): error: \(name) is given when todo starts (todo \(name) …), not on a line\n"

@@ -190,6 +190,7 @@ final class PromptTests {
         try cli.seed(todo: ["Buy milk"])
 
         let run = await cli.run([], input: ["show 1", "check", "back"], terminal: true, environment: ["NO_COLOR": "1"])
+        let checked = try #require(try cli.saved().finished.first?.checked)
 
         #expect(run.output.contains("""
             todo> show 1
@@ -199,8 +200,9 @@ final class PromptTests {
             todo 1> check
             Checked 1 “Buy milk”.
             1 Buy milk
-              State:  finished
-              Action: Uncheck (uncheck 1)
+              State:   finished
+              Checked: \(CLIHarness.moment(checked))
+              Action:  Uncheck (uncheck 1)
             todo 1> back
             Finished
               1 [x] Buy milk

@@ -1,7 +1,9 @@
+import Dates
 import Foundation
 import TestSupport
 import Testing
 import TodoList
+import Undo
 
 @MainActor
 @Suite("Planning a week: the list's models and view-model")
@@ -30,5 +32,173 @@ struct PlanningTests: TodoListSuite {
         #expect(tagged == TodoItem(id: id(100), number: 1, title: "Buy milk", plan: TodoPlan(tags: ["Shop", "errands-2"])).added())
         #expect(untagged == TodoItem(id: id(101), number: 2, title: "Learn C++ and a+b in +1 day").added())
         #expect(store.todos == list(todo: [untagged, tagged], next: 3))
+    }
+
+    @Test("PL-3 A due date is a day, or a word counted from today",
+          arguments: [("due:2026-12-01", "2026-12-01"), ("due:01-12-2026", "2026-12-01"), ("due:today", "2026-11-25"),
+                      ("due:Tomorrow", "2026-11-26"), ("due:friday", "2026-11-27"), ("due:Wed", "2026-12-02"),
+                      ("due:3d", "2026-11-28"), ("due:2w", "2026-12-09")])
+    func dueWords(word: String, day: String) throws {
+        let (sut, _) = try makeLoadedSUT()
+        let form = sut.openAddForm()
+        form.title = "Pay rent \(word)"
+
+        let saved = try form.save()
+
+        #expect(saved == TodoItem(id: id(100), number: 1, title: "Pay rent", plan: TodoPlan(due: date(day))).added())
+    }
+
+    @Test("PL-4 A planning word that says nothing the list can keep is refused, naming it",
+          arguments: [("due:2026-02-30", TitleWords.Refusal.notADay("2026-02-30")), ("due:someday", .notADay("someday")),
+                      ("pri:urgent", .notAPriority("urgent")), ("recur:fortnightly", .notARepeat("fortnightly")),
+                      ("recur:weekly", .repeatWithoutDue)])
+    func refusedWords(word: String, refusal: TitleWords.Refusal) throws {
+        let (sut, store) = try makeLoadedSUT()
+        let form = sut.openAddForm()
+        form.title = "Pay rent \(word)"
+
+        #expect(throws: refusal) { try form.save() }
+
+        #expect(sut.addForm === form, "the form stays open")
+        #expect(store.todos == Todos())
+    }
+
+    @Test("PL-5 A priority is H, M or L in any case, and a repeat is kept with its due date")
+    func priorityAndRepeat() throws {
+        let (sut, store) = try makeLoadedSUT()
+        let form = sut.openAddForm()
+        form.title = "Pay rent pri:h recur:monthly due:2026-12-01 +home"
+
+        try form.save()
+
+        let plan = TodoPlan(tags: ["home"], due: date("2026-12-01"), priority: .high, recurrence: .monthly)
+        #expect(store.todos == list(todo: [TodoItem(id: id(100), number: 1, title: "Pay rent", plan: plan).added()], next: 2))
+        #expect(Priority.allCases.map(\.rawValue) == ["H", "M", "L"])
+    }
+
+    @Test("PL-6 A word meant as it is starts with a backslash")
+    func wordsMeantAsTheyAre() throws {
+        let (sut, store) = try makeLoadedSUT()
+        let form = sut.openAddForm()
+        form.title = "Read \\+1 and \\due:soon"
+
+        try form.save()
+
+        #expect(store.todos == list(todo: [TodoItem(id: id(100), number: 1, title: "Read +1 and due:soon").added()], next: 2))
+    }
+
+    @Test("PL-7 edit adds and removes tags, sets and clears the rest, and keeps what it does not name")
+    func editByParts() throws {
+        let planned = TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home"], due: date("2026-12-01"), priority: .high))
+        let (sut, store) = try makeLoadedSUT()
+        store.todos = list(todo: [planned], next: 2)
+        try sut.load()
+
+        try sut.edit(id(1), try TodoEdit(typed: "+bills -home pri:", today: testToday))
+        #expect(sut.todos.unfinished == [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["bills"], due: date("2026-12-01")))])
+        try sut.edit(id(1), try TodoEdit(typed: "Pay the rent due:", today: testToday))
+        #expect(sut.todos.unfinished == [TodoItem(id: id(1), number: 1, title: "Pay the rent", plan: TodoPlan(tags: ["bills"]))])
+
+        #expect(try sut.undo() == UndoneChange(.editTodo, names: ["Pay rent"]))
+        #expect(try sut.undo() == UndoneChange(.editTodo, names: ["Pay rent"]))
+        #expect(sut.todos.unfinished == [planned])
+        #expect(store.todos == sut.todos)
+    }
+
+    @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many",
+          arguments: [
+            (TodoFilter(tags: ["home"]), [1, 3], [5], "2 of 4 to do, 1 of 1 finished"),
+            (TodoFilter(withoutTags: ["home"]), [2, 4], [], "2 of 4 to do, 0 of 1 finished"),
+            (TodoFilter(tags: ["home"], withoutTags: ["HOME"]), [], [], "0 of 4 to do, 0 of 1 finished"),
+            (TodoFilter(priority: .high), [2], [], "1 of 4 to do, 0 of 1 finished"),
+            (TodoFilter(due: .overdue), [1], [], "1 of 4 to do, 0 of 1 finished"),
+            (TodoFilter(due: .today), [1, 2], [], "2 of 4 to do, 0 of 1 finished"),
+            (TodoFilter(due: .week), [1, 2, 3], [], "3 of 4 to do, 0 of 1 finished"),
+          ])
+    func filters(filter: TodoFilter, todo: [Int], finished: [Int], counter: String) throws {
+        let (sut, _) = try makePlannedSUT()
+
+        sut.filter = filter
+
+        #expect(sut.sections.map(\.items.numbers) == [todo, finished].filter { !$0.isEmpty })
+        #expect(sut.counter == counter)
+    }
+
+    @Test("PL-9 list --sort orders To do by due date or priority, and keeps the order until changed")
+    func sorting() throws {
+        let items = [TodoItem(id: id(4), number: 4, title: "Read"),
+                     TodoItem(id: id(3), number: 3, title: "Fix bike", plan: TodoPlan(due: date("2026-12-01"), priority: .low)),
+                     TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(due: date("2026-12-01"), priority: .high)),
+                     TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date("2026-11-26")))]
+        let (sut, store) = try makeLoadedSUT()
+        store.todos = list(todo: items, finished: [finished(5, "B"), finished(6, "A")], next: 7)
+        try sut.load()
+
+        try sut.sort(by: .due)
+        #expect(sut.sections.map(\.items.numbers) == [[1, 2, 3, 4], [5, 6]])
+        try sut.load()
+        #expect(sut.sections.map(\.items.numbers) == [[1, 2, 3, 4], [5, 6]], "the order is kept")
+        try sut.sort(by: .priority)
+        #expect(sut.sections.map(\.items.numbers) == [[2, 3, 1, 4], [5, 6]])
+        try sut.sort(by: .added)
+        #expect(sut.sections.map(\.items.numbers) == [[4, 3, 2, 1], [5, 6]])
+
+        #expect(try sut.undo() == UndoneChange(.sortTodos, names: []))
+        #expect(sut.todos.order == .priority)
+        #expect(store.todos.unfinished == items, "the sections themselves keep the order items were added in")
+    }
+
+    @Test("PL-11 Checking a repeating to-do finishes it and brings it back, due one period on")
+    func repeats() throws {
+        let plants = TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(due: date("2026-11-23"), recurrence: .daily))
+        let rent = TodoItem(id: id(2), number: 2, title: "Pay rent",
+                            plan: TodoPlan(tags: ["home"], due: date("2026-10-31"), priority: .high, recurrence: .monthly))
+        let (sut, store) = try makeLoadedSUT()
+        store.todos = list(todo: [rent, plants], next: 3)
+        try sut.load()
+
+        try sut.check(id(1), id(2))
+
+        var plan = rent.plan
+        plan.due = date("2026-11-30")
+        #expect(sut.todos == list(todo: [TodoItem(id: id(101), number: 4, title: "Pay rent", plan: plan).added(),
+                                         TodoItem(id: id(100), number: 3, title: "Water plants",
+                                                  plan: TodoPlan(due: date("2026-11-25"), recurrence: .daily)).added()],
+                                  finished: [rent.checked(), plants.checked()].map { item in
+                                      TodoItem(id: item.id, number: item.number, title: item.title, isFinished: true, plan: item.plan,
+                                               checked: item.checked)
+                                  }, next: 5))
+        #expect(try sut.undo() == UndoneChange(.checkTodos, names: ["Water plants", "Pay rent"]))
+        #expect(sut.todos == list(todo: [rent, plants], next: 5))
+        #expect(store.todos == sut.todos)
+    }
+
+    @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has")
+    func times() throws {
+        let (sut, store) = try makeLoadedSUT()
+        let form = sut.openAddForm()
+        form.title = "Pay rent"
+        let added = try form.save()
+
+        try sut.check(added.id)
+        #expect(store.todos.finished == [TodoItem(id: id(100), number: 1, title: "Pay rent", isFinished: true, added: testNow, checked: testNow)])
+        try sut.uncheck(added.id)
+
+        #expect(store.todos.unfinished == [TodoItem(id: id(100), number: 1, title: "Pay rent", added: testNow)])
+    }
+
+    /// A list as PL-8 has it, today 25 November 2026: 1 "Pay rent" due the day before, tagged
+    /// home; 2 "Call Ann" due today, priority H; 3 "Fix bike" due 1 December, tagged home;
+    /// 4 "Read"; and 5 "Buy milk" finished, tagged home.
+    private func makePlannedSUT() throws -> (TodoListViewModel, InMemoryTodoStore) {
+        let (sut, store) = try makeLoadedSUT()
+        store.todos = list(todo: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home"], due: date("2026-11-24"))),
+                                  TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(due: date("2026-11-25"), priority: .high)),
+                                  TodoItem(id: id(3), number: 3, title: "Fix bike", plan: TodoPlan(tags: ["home"], due: date("2026-12-01"))),
+                                  TodoItem(id: id(4), number: 4, title: "Read")],
+                           finished: [TodoItem(id: id(5), number: 5, title: "Buy milk", isFinished: true, plan: TodoPlan(tags: ["home"]))],
+                           next: 6)
+        try sut.load()
+        return (sut, store)
     }
 }

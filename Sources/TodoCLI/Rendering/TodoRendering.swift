@@ -1,3 +1,4 @@
+import Dates
 import TodoList
 
 /// How to-dos look in the terminal and in `--json`.
@@ -5,9 +6,10 @@ struct TodoRendering {
     /// Bold section headings and dim finished items; off when the output is not a terminal or NO_COLOR is set.
     let usesColour: Bool
 
-    /// The sections that hold any of `items`, each item as `  3 [x] Pay rent` with the
-    /// number it keeps, numbers aligned on the widest one.
-    func sections(_ items: [TodoItem]) -> String {
+    /// The sections that hold any of `items`, in the order given, each item as `  3 [x] Pay rent`
+    /// with the number it keeps, numbers aligned on the widest one, and what it has planned,
+    /// due dates counted from `today`.
+    func sections(_ items: [TodoItem], today: CalendarDate) -> String {
         let width = String(items.map(\.number).max() ?? 0).count
         var text = ""
         for finished in [false, true] {
@@ -24,7 +26,7 @@ struct TodoRendering {
                 text += number
                 text += finished ? " [x] " : " [ ] "
                 text += TerminalText.escaped(item.title)
-                if let plan = Self.plan(item.plan) {
+                if let plan = PlanText.parts(of: item, today: today, red: usesColour && !finished) {
                     text += "  " + plan
                 }
                 text += dim ? "\u{1B}[0m\n" : "\n"
@@ -33,37 +35,58 @@ struct TodoRendering {
         return text
     }
 
-    func detail(_ item: TodoItem, state: TodoDetailViewModel.State, action: TodoDetailViewModel.Action) -> String {
+    /// An item's page: its state, what it has planned, when it was added and checked, and the
+    /// action it offers; each row only when there is something to say, labels aligned.
+    func detail(_ item: TodoItem, state: TodoDetailViewModel.State, action: TodoDetailViewModel.Action, today: CalendarDate) -> String {
         let command = action == .check ? "check" : "uncheck"
-        return """
-            \(item.number) \(TerminalText.escaped(item.title))
-              State:  \(state == .todo ? "to do" : "finished")
-              Action: \(action.title) (\(command) \(item.number))
-
-            """
+        let plan = item.plan
+        let rows: [(String, String?)] = [
+            ("State:", state == .todo ? "to do" : "finished"),
+            ("Priority:", plan.priority.map { Self.priorityNames[$0] ?? $0.rawValue }),
+            ("Due:", plan.due.map { due in
+                let overdue = item.isFinished ? 0 : due.days(to: today)
+                let when = overdue > 0 ? " (overdue \(counted(overdue, "day")))" : [0, 1].contains(today.days(to: due)) ? " (\(PlanText.day(due, today: today)))" : ""
+                return PlanText.weekday(due) + " " + due.dayMonthYear + when
+            }),
+            ("Tags:", plan.tags.isEmpty ? nil : plan.tags.map { "+" + TerminalText.escaped($0) }.joined(separator: " ")),
+            ("Repeats:", plan.recurrence.map(PlanText.every)),
+            ("Added:", item.added.map(PlanText.moment)),
+            ("Checked:", item.checked.map(PlanText.moment)),
+            ("Action:", "\(action.title) (\(command) \(item.number))"),
+        ]
+        let shown = rows.compactMap { label, value in value.map { (label, $0) } }
+        let width = shown.map(\.0.count).max() ?? 0
+        return "\(item.number) \(TerminalText.escaped(item.title))\n"
+            + shown.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 + "\n" }.joined()
     }
 
-    /// What an item has beside its title, as lines and messages show it after the title:
-    /// `+home +bills`; nil for an item with nothing planned.
-    static func plan(_ plan: TodoPlan) -> String? {
-        plan.tags.isEmpty ? nil : plan.tags.map { "+" + TerminalText.escaped($0) }.joined(separator: " ")
-    }
+    private static let priorityNames: [Priority: String] = [.high: "H (high)", .medium: "M (medium)", .low: "L (low)"]
 
-    /// `1 “Buy milk” +Shop`: how a message names an item that was just added.
-    static func named(_ item: TodoItem) -> String {
-        "\(item.number) \(quoted(item.title))" + (plan(item.plan).map { " " + $0 } ?? "")
+    /// `1 “Buy milk” +Shop`: how a message names an item that was just added or changed, with
+    /// what it has planned.
+    static func named(_ item: TodoItem, today: CalendarDate) -> String {
+        "\(item.number) \(quoted(item.title))" + (PlanText.parts(of: item, today: today, separator: " ").map { " " + $0 } ?? "")
     }
 
     private func heading(_ title: String) -> String {
         usesColour ? "\u{1B}[1m\(title)\u{1B}[0m" : title
     }
 
+    /// An item as data: besides its number, id, title and state, its tags (`[]` when none), due
+    /// date, priority and repeat, and when it was added and checked (RFC 3339, at this computer's
+    /// offset), each null when it has none.
     static func json(_ item: TodoItem) -> JSON {
         .object([
             ("number", .number(item.number)),
             ("id", .string(item.id.uuidString)),
             ("title", .string(item.title)),
             ("finished", .bool(item.isFinished)),
+            ("tags", .array(item.plan.tags.map(JSON.string))),
+            ("due", item.plan.due.map { .string($0.iso) } ?? .null),
+            ("priority", item.plan.priority.map { .string($0.rawValue) } ?? .null),
+            ("recur", item.plan.recurrence.map { .string($0.rawValue) } ?? .null),
+            ("added", item.added.map { .string(PlanText.rfc3339($0)) } ?? .null),
+            ("checked", item.checked.map { .string(PlanText.rfc3339($0)) } ?? .null),
         ])
     }
 

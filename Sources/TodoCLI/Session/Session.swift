@@ -39,7 +39,9 @@ final class Session {
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
         store = FileStore(url: settings.storeURL)
-        todoList = TodoListViewModel(store: store)
+        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today] in
+            today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
+        }))
         prompt = Prompt(input: input, todoList: todoList)
     }
 

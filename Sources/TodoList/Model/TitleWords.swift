@@ -100,3 +100,36 @@ enum DueDay {
 
     private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 }
+
+extension TodoEdit {
+    /// The words of an edit: `+tag` adds a tag and `-tag` takes it away; `due:DATE`, `pri:H`
+    /// and `recur:weekly` set, and `due:`, `pri:`, `recur:` clear; what is left, if anything,
+    /// is the new title. Counted from `today`, as in a title.
+    public init(typed: String, today: CalendarDate) throws(TitleWords.Refusal) {
+        self.init()
+        var kept: [Substring] = []
+        for word in typed.split(separator: " ", omittingEmptySubsequences: false) {
+            if word.first == "-", TodoPlan.isTag(word.dropFirst()) {
+                removingTags.append(String(word.dropFirst()))
+                continue
+            }
+            switch try TitleWords.read(word, today: today) {
+            case .tag(let tag): addingTags.append(tag)
+            case .due(let day): due = .set(day)
+            case .priority(let priority): self.priority = .set(priority)
+            case .recurrence(let recurrence): self.recurrence = .set(recurrence)
+            case .clear(.due): due = .clear
+            case .clear(.priority): priority = .clear
+            case .clear(.recurrence): recurrence = .clear
+            case .text(let text): kept.append(text)
+            }
+        }
+        let title = kept.joined(separator: " ")
+        self.title = TodoItem.normalizedTitle(title) == nil ? nil : title
+    }
+
+    /// Whether the edit changes the title and nothing else: a rename.
+    public var isRename: Bool {
+        title != nil && addingTags.isEmpty && removingTags.isEmpty && due == .keep && priority == .keep && recurrence == .keep
+    }
+}

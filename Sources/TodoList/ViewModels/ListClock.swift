@@ -13,17 +13,24 @@ public struct ListClock: Sendable {
     public let now: @Sendable () -> Date
     public let today: @Sendable () -> CalendarDate
 
-    public init(newID: @escaping @Sendable () -> UUID = UUID.init, now: @escaping @Sendable () -> Date = Date.init,
+    public init(newID: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date,
                 today: @escaping @Sendable () -> CalendarDate) {
         self.newID = newID
         self.now = now
         self.today = today
     }
 
-    /// Ids, the time and today as the system gives them, today in the system's time zone.
+    /// Ids, the time to the second, and today as the system gives them, today in the system's
+    /// time zone.
     public static let system = ListClock(today: {
         CalendarDate(Date(), in: .current) ?? CalendarDate(year: 9999, month: 12, day: 31)!
     })
+
+    /// Ids and the time as the system gives them, the time to the second, and `today` for today.
+    public init(today: @escaping @Sendable () -> CalendarDate) {
+        self.init(newID: UUID.init, now: { Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down)) },
+                  today: today)
+    }
 
     /// What a check of `ids` needs: the time, today, and an id for each of them that repeats
     /// in `todos`, for the new to-do it brings back.

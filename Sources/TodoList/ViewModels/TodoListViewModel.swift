@@ -29,6 +29,14 @@ public struct TodoSection: Equatable, Sendable {
     }
 }
 
+/// How many items each section holds, and how many of them the list's filter shows.
+public struct Tally: Equatable, Sendable {
+    public let shownToDo: Int
+    public let toDo: Int
+    public let shownFinished: Int
+    public let finished: Int
+}
+
 /// The list screen: its sections, the counter, every change a user makes to the list, and
 /// which screen is open on top of it (the add form or an item's detail).
 ///
@@ -77,9 +85,15 @@ public final class TodoListViewModel {
     /// `2 to do, 1 finished`; with a filter, how many it shows of how many:
     /// `1 of 2 to do, 0 of 1 finished`.
     public var counter: String {
-        guard !filter.isEverything else { return "\(todos.unfinished.count) to do, \(todos.finished.count) finished" }
-        let shown = todos.shown(filter, in: .added, today: today)
-        return "\(shown.todo.count) of \(todos.unfinished.count) to do, \(shown.finished.count) of \(todos.finished.count) finished"
+        let tally = tally
+        guard !filter.isEverything else { return "\(tally.toDo) to do, \(tally.finished) finished" }
+        return "\(tally.shownToDo) of \(tally.toDo) to do, \(tally.shownFinished) of \(tally.finished) finished"
+    }
+
+    /// How many items each section holds, and how many of them `filter` shows.
+    public var tally: Tally {
+        let shown = filter.isEverything ? (todos.unfinished, todos.finished) : todos.shown(filter, in: .added, today: today)
+        return Tally(shownToDo: shown.0.count, toDo: todos.unfinished.count, shownFinished: shown.1.count, finished: todos.finished.count)
     }
 
     /// Finishes the items: each is checked now, and one that repeats comes back, due again.

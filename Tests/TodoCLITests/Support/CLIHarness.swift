@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 import LocalStore
 import TestSupport
@@ -44,6 +45,14 @@ final class CLIHarness {
     /// Saves a list numbered (and identified) 1, 2, 3… from the top, To do then Finished.
     func seed(todo: [String] = [], finished: [String] = []) throws {
         try FileStore(url: storeURL).update { $0.todos = makeTodos(todo: todo, finished: finished) }
+    }
+
+    /// A moment as the detail shows it: the day and the minute, in this computer's time zone.
+    static func moment(_ date: Date) -> String {
+        let local = Date(timeIntervalSince1970: date.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: date)))
+        let text = local.rfc3339() ?? ""
+        let day = text.prefix(10).split(separator: "-")
+        return "\(day[2])-\(day[1])-\(day[0]) " + text.dropFirst(11).prefix(5)
     }
 
     func saved() throws -> Todos {
