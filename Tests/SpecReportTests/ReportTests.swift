@@ -9,23 +9,23 @@ struct ReportTests {
 
         `@TL-1`
         ## Scenario: One
-        * Given a
+        * Then a
 
         `@TL-2`
         ## Scenario: Two
-        * Given b
+        * Then b
 
         `@TL-3`
         ## Scenario: Three | with a bar
-        * Given c
+        * Then c
 
         `@TL-4`
         ## Scenario: Four
-        * Given d
+        * Then d
 
         `@TL-5`
         ## Scenario: Five
-        * Given e
+        * Then e
         """
 
     /// Test sources, kept out of `.swift` files so the scans of this package's own tests skip them.
@@ -99,7 +99,7 @@ struct ReportTests {
                 // In CheckTests:
                 @Test("TL-5 Five")
                 func five() throws {
-                    // Given e
+                    // Then e
                 }
             ```
 
@@ -113,7 +113,7 @@ struct ReportTests {
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<div class=\"bar\"><div class=\"passed\" style=\"width: 40.000%\""))
         #expect(page.contains("<details class=\"failed\" open><summary><span class=\"id\">TL-3</span> Three | with a bar"))
-        #expect(page.contains("<li><span class=\"keyword\">Given</span> c</li>"))
+        #expect(page.contains("<li><span class=\"keyword\">Then</span> c</li>"))
         #expect(!page.contains("src=") && !page.contains("href=") && !page.contains("<script"))
     }
 
@@ -131,7 +131,7 @@ struct ReportTests {
             try FileManager.default.createDirectory(at: package.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         try Data(Self.testSources().utf8).write(to: package.appendingPathComponent("Tests/Checks/CheckTests.swift"))
-        let green = "# Feature: Checking\n\n`@TL-1`\n## Scenario: One\n* Given a\n"
+        let green = "# Feature: Checking\n\n`@TL-1`\n## Scenario: One\n* Then a\n"
         try Data(green.utf8).write(to: package.appendingPathComponent("Specs/check.feature.md"))
         let results = package.appendingPathComponent("results.xml").path
         try Data(Self.results.utf8).write(to: URL(fileURLWithPath: results))

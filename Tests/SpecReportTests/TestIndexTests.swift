@@ -74,11 +74,11 @@ struct TestIndexTests {
 
             `@TL-1`
             ## Scenario: One
-            * Given a
+            * Then a
 
             `@TL-2`
             ## Scenario: Two
-            * Given b
+            * Then b
             """, file: "Specs/check.feature.md")
 
         let report = Report(features: [feature], index: index, outcomes: [])
@@ -96,7 +96,7 @@ struct RedStepTests {
 
         `@TL-1`
         ## Scenario: One
-        * Given a
+        * Then a
 
         `@TL-2`
         ## Scenario: `todo check` moves it, at once
