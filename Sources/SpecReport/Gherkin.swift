@@ -99,7 +99,11 @@ public enum GherkinParser {
 
     /// `TL-5`: capitals, a hyphen, a number.
     static func isScenarioID(_ tag: String) -> Bool {
-        tag.wholeMatch(of: #/[A-Z][A-Z0-9]*-[0-9]+/#) != nil
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = parts[0].first, first.isASCII && first.isUppercase,
+              parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+              !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return true
     }
 
     /// The number of an ID (`TL-5`: 5), for keeping them in order.
@@ -167,7 +171,9 @@ public enum GherkinParser {
             }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
             let unindented = line.trimmingLeadingSpaces()
-            if indent > 0 && indent < 4 && (unindented.wholeMatch(of: #/#{1,6}[ \t].*/#) != nil || Self.tags(in: unindented) != nil) {
+            let hashes = unindented.prefix { $0 == "#" }.count
+            let isHeading = (1...6).contains(hashes) && unindented.dropFirst(hashes).first.map { $0 == " " || $0 == "\t" } == true
+            if indent > 0 && indent < 4 && (isHeading || Self.tags(in: unindented) != nil) {
                 throw error(number, "a heading or tag line indented by \(indent) space\(indent == 1 ? "" : "s"); GitHub still shows it, "
                             + "so write it at the start of the line")
             }
@@ -347,10 +353,12 @@ public enum GherkinParser {
         /// `` `@TL-5` `` or `` `@TL-5` `@slow` ``: the tags, without @; nil for any other line.
         static func tags(in line: String) -> [String]? {
             guard line.hasPrefix("`@") else { return nil }
-            let matches = line.matches(of: #/`@([^`\s]+)`/#)
-            let rest = line.replacing(#/`@[^`\s]+`/#, with: "").trimmingLeadingSpaces()
-            guard rest.isEmpty else { return nil }
-            return matches.map { String($0.output.1) }
+            var tags: [String] = []
+            for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                guard word.count > 3, word.hasPrefix("`@"), word.hasSuffix("`"), !word.dropFirst(2).dropLast().contains("`") else { return nil }
+                tags.append(String(word.dropFirst(2).dropLast()))
+            }
+            return tags
         }
     }
 }

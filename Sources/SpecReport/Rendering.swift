@@ -7,6 +7,7 @@ extension Report.Status {
         case .passed: "✓"
         case .failed: "✗"
         case .skipped: "↷"
+        case .notRunHere: "–"
         case .noTest: "?"
         }
     }
@@ -16,6 +17,7 @@ extension Report.Status {
         case .passed: "✅"
         case .failed: "❌"
         case .skipped: "⏭️"
+        case .notRunHere: "⏸️"
         case .noTest: "❔"
         }
     }
@@ -27,20 +29,20 @@ public enum MarkdownReport {
         var text = "# Specs report\n\n\(report.summary)\n"
         for section in report.sections {
             text += "\n## \(section.feature.title)\n\n`\(section.feature.file)`\n\n| Status | ID | Scenario |\n|---|---|---|\n"
-            for line in section.lines {
-                text += "| \(line.status.mark) \(line.status.rawValue) | \(line.scenario.id) | \(cell(line.scenario.title)) |\n"
+            for entry in section.entries {
+                text += "| \(entry.status.mark) \(entry.status.rawValue) | \(entry.scenario.id) | \(cell(entry.scenario.title)) |\n"
             }
         }
-        let untested = report.sections.flatMap(\.lines).filter { $0.status == .noTest }
+        let untested = report.entries.filter { $0.status == .noTest }
         if !untested.isEmpty {
             text += "\n## Tests to write\n\nEach scenario with no test, and the test to start from (the red step).\n"
-            for line in untested {
-                text += "\n```swift\n\(line.snippet)```\n"
+            for entry in untested {
+                text += "\n```swift\n\(report.snippet(for: entry.scenario))```\n"
             }
         }
-        if !report.coverage.isEmpty {
+        if !report.lineCoverage.isEmpty {
             text += "\n## Line coverage\n\n| Module | Lines | Covered |\n|---|---:|---:|\n"
-            for module in report.coverage {
+            for module in report.lineCoverage {
                 text += "| \(module.module) | \(module.lines) | \(String(format: "%.1f", module.percent)) % |\n"
             }
         }
@@ -55,7 +57,7 @@ public enum MarkdownReport {
 /// The report as one self-contained HTML page: no scripts, fonts or images from elsewhere.
 public enum HTMLReport {
     public static func render(_ report: Report) -> String {
-        let total = max(report.scenarioCount, 1)
+        let total = max(report.entries.count, 1)
         var bar = ""
         for status in Report.Status.allCases where report.count(status) > 0 {
             let width = Double(report.count(status)) * 100 / Double(total)
@@ -71,18 +73,18 @@ public enum HTMLReport {
         for section in report.sections {
             body += "<section><h2>\(escape(section.feature.title))</h2><p class=\"file\">\(escape(section.feature.file))</p>\n"
             var rule: String?
-            for line in section.lines {
-                if let next = line.scenario.rule, next != rule {
+            for entry in section.entries {
+                if let next = entry.scenario.rule, next != rule {
                     body += "<h3>\(escape(next))</h3>\n"
                     rule = next
                 }
-                body += scenario(line)
+                body += scenario(entry, in: report)
             }
             body += "</section>\n"
         }
-        if !report.coverage.isEmpty {
+        if !report.lineCoverage.isEmpty {
             body += "<section><h2>Line coverage</h2><table><tr><th>Module</th><th>Lines</th><th>Covered</th></tr>"
-            for module in report.coverage {
+            for module in report.lineCoverage {
                 body += "<tr><td>\(escape(module.module))</td><td>\(module.lines)</td>"
                     + "<td>\(String(format: "%.1f", module.percent)) %</td></tr>"
             }
@@ -121,23 +123,23 @@ public enum HTMLReport {
             """
     }
 
-    private static func scenario(_ line: Report.Line) -> String {
-        let open = line.status == .failed ? " open" : ""
-        var html = "<details class=\"\(css(line.status))\"\(open)><summary><span class=\"id\">\(escape(line.scenario.id))</span> "
-            + "\(inline(line.scenario.title))<span class=\"status\">\(line.status.glyph) \(line.status.rawValue)</span></summary>\n<ol>"
-        for step in line.scenario.steps {
+    private static func scenario(_ entry: Report.Entry, in report: Report) -> String {
+        let open = entry.status == .failed ? " open" : ""
+        var html = "<details class=\"\(css(entry.status))\"\(open)><summary><span class=\"id\">\(escape(entry.scenario.id))</span> "
+            + "\(inline(entry.scenario.title))<span class=\"status\">\(entry.status.glyph) \(entry.status.rawValue)</span></summary>\n<ol>"
+        for step in entry.scenario.steps {
             html += "<li><span class=\"keyword\">\(step.keyword)</span> \(inline(step.text))"
             if !step.table.isEmpty { html += table(step.table) }
             if let doc = step.docString { html += "<pre>\(escape(doc))</pre>" }
             html += "</li>"
         }
         html += "</ol>"
-        if !line.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(line.scenario.examples) }
-        if !line.tests.isEmpty {
-            html += "<p class=\"tests\">Tests: " + line.tests.map(escape).joined(separator: "; ") + "</p>"
+        if !entry.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(entry.scenario.examples) }
+        if !entry.checks.isEmpty {
+            html += "<p class=\"tests\">Tests: " + entry.checks.map { escape($0.test.displayName) }.joined(separator: "; ") + "</p>"
         }
-        if line.status == .noTest {
-            html += "<p class=\"tests\">The test to start from:</p><pre>\(escape(line.snippet))</pre>"
+        if entry.status == .noTest {
+            html += "<p class=\"tests\">The test to start from:</p><pre>\(escape(report.snippet(for: entry.scenario)))</pre>"
         }
         return html + "</details>\n"
     }
@@ -150,7 +152,7 @@ public enum HTMLReport {
     }
 
     private static func css(_ status: Report.Status) -> String {
-        status == .noTest ? "notest" : status.rawValue
+        status.rawValue.replacingOccurrences(of: " ", with: "")
     }
 
     /// Escaped text with its `inline code` shown as code, as Markdown shows it.

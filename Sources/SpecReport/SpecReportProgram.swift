@@ -1,23 +1,25 @@
 import Foundation
 
-/// `spec-report`: reads `Specs/`, the test sources and a test run's results, and prints, feature
-/// by feature, which scenarios passed, failed, were skipped or have no test.
+/// `spec-report`: reads `Specs/`, the test sources and a test run's event stream, and prints,
+/// feature by feature, which scenarios passed, failed, were skipped, were not run here, or have
+/// no test.
 public enum SpecReportProgram {
     public static let usage = """
         Usage: spec-report [--results FILE] [--format markdown|html] [--output FILE] [--coverage]
 
-        Reads Specs/*.feature.md and the results of a test run, and reports each scenario:
-        passed, failed, skipped or no test. Without --results it runs swift test itself.
+        Reads Specs/*.feature.md and the events of a test run, and reports each scenario:
+        passed, failed, skipped, not run here (bound to a platform) or no test. A scenario
+        is covered only when a test named by its ID was built, ran, passed and asserts
+        something. Without --results it runs swift test itself.
 
-          --results FILE   JUnit XML from swift test --xunit-output FILE (Swift Testing writes
-                           FILE-swift-testing.xml beside it; either or both are read)
+          --results FILE   the events of a run: swift test --experimental-event-stream-output FILE
           --format FORMAT  markdown (the default) or html (one self-contained page)
           --output FILE    write the report to FILE; the summary still goes to stdout
           --coverage       run the tests with code coverage and add each module's line coverage
           --package PATH   the package to report on (default: the current folder)
 
-        Exit status: 0 every scenario passed, 1 a scenario failed or has no test, 2 bad usage
-        or an unreadable file.
+        Exit status: 0 every scenario is covered, 1 one is not (or a test names no scenario),
+        2 bad usage or an unreadable file.
 
         """
 
@@ -29,7 +31,9 @@ public enum SpecReportProgram {
         var package = "."
     }
 
-    public static func run(arguments: [String]) -> Int32 {
+    /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
+    /// its errors to standard error.
+    public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") }) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)
@@ -38,18 +42,19 @@ public enum SpecReportProgram {
             return 2
         }
         do {
-            var report = try makeReport(options)
+            let package = try SpecsPackage.read(at: options.package)
+            let results = try options.results ?? runTests(package: package.root, coverage: options.coverage)
+            let run = try TestRun.read(Data(contentsOf: URL(fileURLWithPath: results)), file: results, packageRoot: package.root)
+            var report = Report(coverage: package.coverage(of: run), run: run)
             if options.coverage {
-                report.coverage = try coverage(package: options.package)
+                report.lineCoverage = try coverage(package: package.root)
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
-            if let output = options.output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-                print(report.summary)
-                report.needsAttention.forEach { print($0) }
-                print("Written to \(output)")
+            if let file = options.output {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+                output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
             } else {
-                print(text, terminator: "")
+                output(text)
             }
             return report.isGreen ? 0 : 1
         } catch {
@@ -88,47 +93,18 @@ public enum SpecReportProgram {
         return options
     }
 
-    static func makeReport(_ options: Options) throws -> Report {
-        let root = URL(fileURLWithPath: options.package)
-        let specs = root.appendingPathComponent("Specs")
-        let parsed = try files(in: specs, endingWith: ".feature.md").map { url in
-            try GherkinParser.parse(String(contentsOf: url, encoding: .utf8), file: "Specs/" + url.lastPathComponent)
-        }
-        guard !parsed.isEmpty else { throw ReportError("no Specs/*.feature.md files under \(root.path)") }
-        let readme = (try? String(contentsOf: specs.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        let features = Feature.inOrder(parsed, listedIn: readme)
-        var index = TestIndex()
-        for url in try files(in: root.appendingPathComponent("Tests"), endingWith: ".swift") {
-            let path = url.path.range(of: "/Tests/").map { "Tests/" + url.path[$0.upperBound...] } ?? url.lastPathComponent
-            index.add(source: try String(contentsOf: url, encoding: .utf8), file: path)
-        }
-        let resultsFile = try options.results ?? runTests(package: options.package, coverage: options.coverage)
-        return Report(features: features, index: index, outcomes: try outcomes(near: resultsFile))
-    }
-
-    /// The outcomes in FILE and in FILE-swift-testing.xml beside it, whichever exist.
-    static func outcomes(near file: String) throws -> [TestOutcome] {
-        let url = URL(fileURLWithPath: file)
-        let swiftTesting = url.deletingPathExtension().path + "-swift-testing.xml"
-        let existing = [file, swiftTesting].filter { FileManager.default.fileExists(atPath: $0) }
-        guard !existing.isEmpty else { throw ReportError("no test results at \(file) or \(swiftTesting)") }
-        return try existing.flatMap { path in try TestResults.read(Data(contentsOf: URL(fileURLWithPath: path)), file: path) }
-    }
-
-    /// Runs `swift test --xunit-output` in the package and returns the results file's path.
+    /// Runs the package's tests, writing their event stream, and returns the stream's path.
     /// Failing tests are what the report is for, so their exit status is not an error.
     static func runTests(package: String, coverage: Bool) throws -> String {
         let folder = URL(fileURLWithPath: package).appendingPathComponent(".build/spec-report")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let results = folder.appendingPathComponent("results.xml").path
-        for stale in [results, folder.appendingPathComponent("results-swift-testing.xml").path] {
-            try? FileManager.default.removeItem(atPath: stale)
-        }
-        var arguments = ["test", "--package-path", package, "--xunit-output", results]
+        let events = folder.appendingPathComponent("events.jsonl").path
+        try? FileManager.default.removeItem(atPath: events)
+        var arguments = ["test", "--package-path", package, "--experimental-event-stream-output", events]
         if coverage { arguments.append("--enable-code-coverage") }
         printError("Running swift \(arguments.joined(separator: " "))")
         _ = try swift(arguments, quiet: true)
-        return results
+        return events
     }
 
     static func coverage(package: String) throws -> [ModuleCoverage] {
@@ -151,20 +127,7 @@ public enum SpecReportProgram {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func files(in folder: URL, endingWith suffix: String) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            throw ReportError("cannot read \(folder.path)")
-        }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(suffix) }
-            .sorted { $0.path < $1.path }
-    }
-
     private static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    }
-
-    struct ReportError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 }
