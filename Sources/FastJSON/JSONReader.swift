@@ -154,10 +154,15 @@ public struct JSONReader: ~Copyable {
     // MARK: - Errors
 
     /// Where the text stops being what was expected, and what was.
-    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+    public struct Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
         /// Counted from 0, in bytes.
         public let offset: Int
         public let expected: String
+
+        public init(offset: Int, expected: String) {
+            self.offset = offset
+            self.expected = expected
+        }
 
         public var description: String { "expected \(expected) at byte \(offset)" }
     }

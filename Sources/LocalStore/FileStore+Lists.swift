@@ -8,7 +8,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ListEngine
 import TodoList
+import Undo
 import UserList
 
 // The file store as the view-models see it: their TodoStore and PeopleStore, and the add
@@ -40,8 +42,20 @@ extension FileStore: TodoStore {
         }
     }
 
-    public func undo() throws -> String {
-        try apply(.undo).undone ?? ""
+    public func undo() throws -> UndoneChange {
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock {
+            let latest = try latest(files)
+            var document = latest.file.document
+            let undone: UndoneChange
+            do throws(Refusal) {
+                undone = try document.undo()
+            } catch {
+                throw error.underlying
+            }
+            try save(.undo, document, latest, files)
+            return undone
+        }
     }
 
     /// The add of a proven store, or nil when the store must be read as every reader reads it:
@@ -51,7 +65,7 @@ extension FileStore: TodoStore {
     func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
-        guard let head = data.withUnsafeBytes(StoreHead.read), (1..<StoreDocument.largestNumber).contains(head.nextTodoNumber)
+        guard let head = data.withUnsafeBytes(StoreHead.read), (1..<Document.largestNumber).contains(head.nextTodoNumber)
         else { return nil }
         let journal = try StoreFiles.open(files.journal)
         if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
@@ -67,11 +81,8 @@ extension FileStore: TodoStore {
         }
         guard !adding.hasRepeats, !Self.mentions(adding, in: data) else { return nil }
         let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
-        var document = StoreDocument()
-        document.journal = head.journal
-        document.folded = head.folded
-        let latest = Latest(document: document, bytes: store.size, isLegacy: false, isProven: true, journal: state,
-                            walking: 0)
+        let file = FileDocument(document: Document(), journal: head.journal, folded: head.folded)
+        let latest = Latest(file: file, bytes: store.size, isProven: true, journal: state, walking: 0)
         guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
         return item
     }

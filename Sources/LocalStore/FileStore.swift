@@ -8,7 +8,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ListEngine
 import TodoList
+import Undo
 import UserList
 
 /// The lists kept in one JSON file on this machine, written so that nothing a user typed is lost.
@@ -78,15 +80,15 @@ public final class FileStore: Sendable {
     /// The lists as last saved, journal and all; an empty document when there is no file yet.
     /// Takes no lock: a save replaces the file in one step and appends whole lines, so a
     /// reader sees the lists before a change or after it.
-    public func read() throws -> StoreDocument {
-        try latest(try StoreFiles.at(url.path)).document
+    public func read() throws -> Document {
+        try latest(try StoreFiles.at(url.path)).file.document
     }
 
     /// Makes the change to the lists as they are saved now, under the lock, and saves it;
     /// returns the lists after it, and for an undo what it took back. A change that does not
     /// apply throws, and nothing is written.
     @discardableResult
-    public func apply(_ change: StoreChange) throws -> (document: StoreDocument, undone: String?) {
+    public func apply(_ change: Change) throws -> (document: Document, undone: UndoneChange?) {
         let files = try StoreFiles.at(url.path)
         return try files.withLock { try applyHoldingTheLock(change, files) }
     }
@@ -94,13 +96,13 @@ public final class FileStore: Sendable {
     /// Reads the latest document under the lock, lets `body` change it, and writes it whole if
     /// it changed; the undo history is not told. For setting up a store whole, as a test or a
     /// repair does. When `body` throws, nothing is written.
-    public func update<Result>(_ body: (inout StoreDocument) throws -> Result) throws -> Result {
+    public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let files = try StoreFiles.at(url.path)
         return try files.withLock {
             let latest = try latest(files)
-            var document = latest.document
+            var document = latest.file.document
             let result = try body(&document)
-            if document != latest.document {
+            if document != latest.file.document {
                 try fold(document, latest, files)
             }
             return result
@@ -109,13 +111,25 @@ public final class FileStore: Sendable {
 
     // MARK: - Writing
 
-    func applyHoldingTheLock(_ change: StoreChange, _ files: StoreFiles) throws -> (document: StoreDocument, undone: String?) {
+    func applyHoldingTheLock(_ change: Change, _ files: StoreFiles) throws -> (document: Document, undone: UndoneChange?) {
         let latest = try latest(files)
-        var document = latest.document
-        let (changed, undone) = try document.apply(change)
-        guard changed else { return (document, undone) }
+        var document = latest.file.document
+        let changed: Bool, undone: UndoneChange?
+        do throws(Refusal) {
+            (changed, undone) = try document.apply(change)
+        } catch {
+            throw error.underlying
+        }
+        if changed {
+            try save(change, document, latest, files)
+        }
+        return (document, undone)
+    }
+
+    /// Saves the lists `change` made of `latest`: a line in the journal, or the store written whole.
+    func save(_ change: Change, _ document: Document, _ latest: Latest, _ files: StoreFiles) throws {
         let isAdd = if case .todos(.add) = change { true } else { false }
-        let numbering = latest.document.todos.nextNumber + (isAdd ? 1 : 0)
+        let numbering = latest.file.document.todos.nextNumber + (isAdd ? 1 : 0)
         let items = document.todos.unfinished.count + document.todos.finished.count
         let walking = latest.walking + (isAdd ? 0 : 1)
         // A store not written by todo as it is (none yet, an older format, changed by hand) is
@@ -129,27 +143,22 @@ public final class FileStore: Sendable {
                 try fold(document, latest, files)
             }
         }
-        return (document, undone)
     }
 
     /// Writes the document whole as a new store file, which takes in the journal: the new file
     /// names the journal it folded, so a crash before the journal goes leaves it accounted for.
-    func fold(_ document: StoreDocument, _ latest: Latest, _ files: StoreFiles) throws {
+    func fold(_ document: Document, _ latest: Latest, _ files: StoreFiles) throws {
         try refuseReadOnlyFiles(files)
-        var document = document
-        document.version = StoreDocument.currentVersion
-        if case .own(let contents) = latest.journal, let id = latest.document.journal {
-            document.folded = FoldedJournal(id: id, checksum: contents.checksum)
-        } else {
-            document.folded = nil
+        var file = FileDocument(document: document, journal: UUID())
+        if case .own(let contents) = latest.journal, let id = latest.file.journal {
+            file.folded = FoldedJournal(id: id, checksum: contents.checksum)
         }
-        document.journal = UUID()
         if case .folded = latest.journal {
             // Taken in by the store being replaced, and not by the new one: it goes first.
             files.removeJournal()
             files.syncFolder()
         }
-        try files.replaceStore(with: document.bytes, disk: disk)
+        try files.replaceStore(with: file.bytes, disk: disk)
         files.removeJournal()
     }
 
@@ -157,8 +166,8 @@ public final class FileStore: Sendable {
     /// the journal is due to be folded. A journal that is not the store's own (none yet, or
     /// one the store took in) is started afresh; bytes a crash left after the last whole line
     /// are cut off first. When the write fails, the journal is cut back to where it ended.
-    func append(_ change: StoreChange, number: Int?, to latest: Latest, _ files: StoreFiles) throws -> Bool {
-        guard let id = latest.document.journal else { return false }
+    func append(_ change: Change, number: Int?, to latest: Latest, _ files: StoreFiles) throws -> Bool {
+        guard let id = latest.file.journal else { return false }
         var bytes: [UInt8] = []
         let offset: Int
         let sum: UInt64
@@ -176,7 +185,7 @@ public final class FileStore: Sendable {
         guard offset + bytes.count < Self.journalToFold(besideStoreOf: latest.bytes) else { return false }
         try refuseReadOnlyFiles(files)
         guard let journal = try StoreFiles.open(files.journal, writing: true, creating: true) else {
-            throw StoreError.cannotWrite(path: files.journal, reason: "it could not be made")
+            throw StoreError.cannotWrite(path: files.journal, .cannotMakeJournal)
         }
         // A journal with another name (a backup made with hard links) would change with it:
         // the store is written whole instead, and this name of the journal goes.
@@ -186,15 +195,15 @@ public final class FileStore: Sendable {
             // About to start it afresh: what another program put there since it was read is
             // refused, not cut off.
             let contents = try journal.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
-            _ = try JournalState.of(contents, own: id, folded: latest.document.folded, files: files)
+            _ = try JournalState.of(contents, own: id, folded: latest.file.folded, files: files)
         }
         let isNew = journal.size == 0
         guard ftruncate(journal.descriptor, off_t(offset)) == 0, lseek(journal.descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
-            throw StoreError.cannotWrite(path: files.journal, reason: StoreFiles.systemMessage())
+            throw StoreError.cannotWrite(path: files.journal, .system(errno: errno))
         }
         do {
             try disk.writeAll(bytes, to: journal.descriptor, path: files.path)
-            guard fsync(journal.descriptor) == 0 else { throw StoreError.cannotWrite(path: files.path, reason: StoreFiles.systemMessage()) }
+            guard fsync(journal.descriptor) == 0 else { throw StoreError.cannotWrite(path: files.path, .system(errno: errno)) }
         } catch {
             if isNew { unlink(files.journal) } else { ftruncate(journal.descriptor, off_t(offset)) }
             throw error
@@ -206,10 +215,10 @@ public final class FileStore: Sendable {
     /// A read-only store file or journal is the user saying "do not change this".
     func refuseReadOnlyFiles(_ files: StoreFiles) throws {
         if try StoreFiles.open(files.path, followLink: true)?.isReadOnly == true {
-            throw StoreError.cannotWrite(path: files.path, reason: "the file is read-only")
+            throw StoreError.cannotWrite(path: files.path, .readOnlyFile)
         }
         if try StoreFiles.open(files.journal)?.isReadOnly == true {
-            throw StoreError.cannotWrite(path: files.journal, reason: "the journal is read-only")
+            throw StoreError.cannotWrite(path: files.journal, .readOnlyJournal)
         }
     }
 }

@@ -3,16 +3,19 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FastJSON
+import ListEngine
 
 /// Why the store could not be read or written. Every case names the file, and none of them
-/// leaves a file changed: a refused read or write writes nothing.
-public enum StoreError: Error, Equatable, Sendable, LocalizedError {
+/// leaves a file changed: a refused read or write writes nothing. The values say what happened;
+/// whoever shows them to a user puts them in words.
+public enum StoreError: Error, Equatable, Sendable {
     /// The file is there but is not a store this program wrote, or not one it can read.
-    case damaged(path: String, reason: String)
+    case damaged(path: String, Damage)
     /// The file was written by a newer version, in a format this one does not know.
     case newerVersion(path: String, version: Int)
-    /// Something other than a regular file stands where a file was expected: `kind` says what.
-    case notAFile(path: String, kind: String)
+    /// Something other than a regular file stands where a file was expected.
+    case notAFile(path: String, kind: FileKind)
     /// The journal, the lock or a temporary file is a link, which the store never follows.
     case isALink(path: String)
     /// The store path is a link that leads back to itself.
@@ -21,34 +24,79 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case danglingLink(path: String, target: String)
     /// A journal lies beside the store that the store cannot account for: not its own, and not
     /// one it is known to have taken in. It may hold changes nowhere else, so it is kept.
-    case journalNotAccounted(journal: String, reason: String)
-    case cannotRead(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
+    case journalNotAccounted(journal: String, JournalMismatch)
+    case cannotRead(path: String, ReadFailure)
+    case cannotWrite(path: String, WriteFailure)
+}
 
-    /// What a user runs to learn more, or to rebuild the store from what is left.
-    static let repairHint = "todo doctor says what it holds, and todo doctor --repair keeps a copy and rebuilds the store"
+/// What is wrong with a store file, or with the journal that belongs to it.
+public enum Damage: Sendable, Equatable {
+    case empty
+    /// The bytes are not a store of any format.
+    case notAStore(FormatFailure)
+    /// The file says it is in a format, and its contents do not fit it.
+    case doesNotFit(format: Int, FormatFailure)
+    /// The file says it is in a format no version of todo wrote.
+    case noSuchFormat(Int)
+    /// It reads, and holds lists that break the rules.
+    case problems([Problem])
+    /// A line of its journal, `journal` (the journal's file name), is not what todo wrote there.
+    case journalLine(Int, journal: String, JournalLineDamage)
+    /// A change in its journal does not apply to the lists.
+    case journalChange(line: Int, journal: String, ReplayFailure.Reason)
+    /// Its journal is larger than todo ever writes beside it.
+    case journalTooLarge(journal: String, bytes: Int)
+}
 
-    public var errorDescription: String? {
-        switch self {
-        case let .damaged(path, reason):
-            "the store \(path) is damaged (\(reason)); it was left as it is. \(Self.repairHint)"
-        case let .newerVersion(path, version):
-            "the store \(path) was written by a newer todo (format \(version); this one reads up to "
-                + "\(StoreDocument.currentVersion)); update todo to open it. The file was left as it is"
-        case let .notAFile(path, kind):
-            "\(path) is \(kind), not a file; nothing was read or written"
-        case let .isALink(path):
-            "\(path) is a link; todo never follows a link beside its store, so nothing was read or written"
-        case let .linkLoop(path):
-            "the store \(path) is a link that leads back to itself; nothing was written"
-        case let .danglingLink(path, target):
-            "the store \(path) is a link to \(target), which does not exist; nothing was written"
-        case let .journalNotAccounted(journal, reason):
-            "the journal \(journal) does not belong to its store (\(reason)); both were left as they are. \(Self.repairHint)"
-        case let .cannotRead(path, reason):
-            "cannot read \(path): \(reason)"
-        case let .cannotWrite(path, reason):
-            "cannot save to \(path): \(reason); the store was left as it was"
-        }
-    }
+/// Where bytes stopped being a store file or a journal line: the byte, counted from 0, and what
+/// the format has there.
+public typealias FormatFailure = JSONReader.Error
+
+/// Why a line of a journal is not one todo wrote.
+public enum JournalLineDamage: Sendable, Equatable {
+    /// The first line does not name the store the journal belongs to.
+    case noOwner
+    /// The first line names a store, not as todo writes it.
+    case ownerNotAsWritten
+    /// The line's sum does not match its bytes and the lines before it.
+    case sumDoesNotMatch
+    /// The line is summed right and is not a change this todo knows.
+    case notAChange(FormatFailure)
+}
+
+/// Why a journal does not belong to the store beside it.
+public enum JournalMismatch: Sendable, Equatable {
+    case noStoreBesideIt
+    /// It has the id of the journal the store took in, and not its lines: it was changed since,
+    /// or comes from a copy of the store.
+    case otherLinesThanTakenIn
+    /// It names another store than this one (nil: a store that keeps no journal).
+    case namesAnotherStore(UUID, store: UUID?)
+    case damagedLine(Int, JournalLineDamage)
+}
+
+/// What stands where a regular file was expected.
+public enum FileKind: Sendable, Equatable {
+    case folder, fifo, device, socket, link, socketOrFIFO, other
+}
+
+public enum ReadFailure: Sendable, Equatable {
+    /// What the system said, as its error number.
+    case system(errno: Int32)
+    /// Another program kept replacing the file while it was read.
+    case keptBeingReplaced
+}
+
+public enum WriteFailure: Sendable, Equatable {
+    /// What the system said, as its error number.
+    case system(errno: Int32)
+    /// The user made the file, or its journal, read-only: "do not change this".
+    case readOnlyFile
+    case readOnlyJournal
+    case readOnlyFolder(String)
+    case cannotMakeFolder(String)
+    case cannotMakeLock(String)
+    case cannotMakeJournal
+    /// Every name for a copy beside the file is taken.
+    case noNameForACopy
 }

@@ -41,7 +41,7 @@ extension Session {
         }
         var text = "Store: \(TerminalText.escaped(report.path))\n"
         if let format = report.format {
-            text += "  Format:    \(format) (this todo reads up to \(StoreDocument.currentVersion))\n"
+            text += "  Format:    \(format) (this todo reads up to \(StoreFormat.current))\n"
         }
         let journal = report.journalBytes == 0 ? "" : ", and a journal of \(report.journalBytes) bytes: "
             + "\(report.journalChanges) \(report.journalChanges == 1 ? "change" : "changes") since the store was written"
@@ -55,16 +55,16 @@ extension Session {
             text += "  Undo:      \(document.history.count) \(document.history.count == 1 ? "change" : "changes") can be undone\n"
         }
         for note in report.journalNotes {
-            text += "  Journal:   \(note)\n"
+            text += "  Journal:   \(DoctorText.note(note))\n"
         }
         let leftOvers = report.leftOvers.isEmpty
             ? "none"
             : "\(report.leftOvers.count) temporary file(s) from a save that did not finish; the next change removes them"
         text += "  Left over: \(leftOvers)\n"
         for finding in report.findings {
-            let place = finding.place.map { ", \($0)" } ?? ""
-            text += "Problem in \(TerminalText.escaped(finding.file))\(place): \(TerminalText.escaped(finding.what))\n"
-            text += "  A repair would lose: \(TerminalText.escaped(finding.loses))\n"
+            let place = finding.place.map { ", \(DoctorText.place($0))" } ?? ""
+            text += "Problem in \(TerminalText.escaped(finding.file))\(place): \(TerminalText.escaped(DoctorText.what(finding.what)))\n"
+            text += "  A repair would lose: \(TerminalText.escaped(DoctorText.loss(finding.loses)))\n"
         }
         write(text)
     }
@@ -85,11 +85,11 @@ extension Session {
             ]
         }
         members += [
-            ("journalNotes", .array(report.journalNotes.map(JSON.string))),
+            ("journalNotes", .array(report.journalNotes.map { .string(DoctorText.note($0)) })),
             ("leftOvers", .array(report.leftOvers.map(JSON.string))),
             ("problems", .array(report.findings.map { finding in
-                .object([("file", .string(finding.file)), ("place", finding.place.map(JSON.string) ?? .null),
-                         ("what", .string(finding.what)), ("repairLoses", .string(finding.loses)),
+                .object([("file", .string(finding.file)), ("place", finding.place.map { .string(DoctorText.place($0)) } ?? .null),
+                         ("what", .string(DoctorText.what(finding.what))), ("repairLoses", .string(DoctorText.loss(finding.loses))),
                          ("repairable", .bool(finding.isRepairable))])
             })),
         ]
@@ -103,7 +103,7 @@ extension Session {
         if json {
             let copies: [JSON] = repaired.copies.map { .string($0) }
             let leftOut: [JSON] = repaired.linesLeftOut.map { .number($0) }
-            let setAside: JSON = repaired.journalSetAside.map { .string($0) } ?? .null
+            let setAside: JSON = repaired.journalSetAside.map { .string(DoctorText.setAside($0)) } ?? .null
             let members: [(key: StaticString, value: JSON)] = [
                 ("copies", .array(copies)), ("todos", .number(repaired.todos)), ("people", .number(repaired.people)),
                 ("changesBroughtIn", .number(repaired.changesBroughtIn)), ("linesLeftOut", .array(leftOut)),
@@ -114,9 +114,9 @@ extension Session {
         for copy in repaired.copies {
             say("Kept a copy as \(TerminalText.escaped(copy)).")
         }
-        var text = "Rebuilt the store: \(Self.count(repaired.todos, "to-do")) and \(Self.count(repaired.people, "person", "people"))"
+        var text = "Rebuilt the store: \(counted(repaired.todos, "to-do")) and \(counted(repaired.people, "person", "people"))"
         if repaired.changesBroughtIn > 0 || !repaired.linesLeftOut.isEmpty {
-            text += "; \(Self.count(repaired.changesBroughtIn, "change")) from the journal brought in"
+            text += "; \(counted(repaired.changesBroughtIn, "change")) from the journal brought in"
         }
         if !repaired.linesLeftOut.isEmpty {
             let lines = repaired.linesLeftOut.map(String.init).joined(separator: ", ")
@@ -125,12 +125,8 @@ extension Session {
                 : ", lines \(lines) left out (they did not read or apply)"
         }
         if let setAside = repaired.journalSetAside {
-            text += "; the journal was not brought in: \(setAside)"
+            text += "; the journal was not brought in: \(DoctorText.setAside(setAside))"
         }
         say(text + ".")
-    }
-
-    static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
-        "\(number) \(number == 1 ? one : many ?? one + "s")"
     }
 }

@@ -77,7 +77,7 @@ extension Session {
         switch outcome {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
-            let counts = "\(Self.count(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
+            let counts = "\(counted(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
                 + "\(report.invalid) skipped (invalid, or beyond the count asked for)"
             if report.new == 0 {
                 say("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")
@@ -90,7 +90,7 @@ extension Session {
         case .failed(let error, let saved):
             write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
                        : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
-            throw CommandError.refused("\(error.description(server: fetchServer)); showing the \(Self.count(saved, "person", "people")) saved on this "
+            throw CommandError.refused("\(error.description(server: fetchServer)); showing the \(counted(saved, "person", "people")) saved on this "
                                        + "computer. Try again with: \(retry(words))")
         }
     }

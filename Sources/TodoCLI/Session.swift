@@ -273,6 +273,9 @@ final class Session {
         case CommandError.refused(let text):
             message = text
             status = 1
+        case let error as StoreError:
+            message = StoreText.message(error)
+            status = 1
         default:
             message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
             status = 1

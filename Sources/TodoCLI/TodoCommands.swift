@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Forms
+import ListEngine
 import LocalStore
 import TodoList
 
@@ -56,7 +57,7 @@ extension Session {
             try session.clearFinished(words)
         },
         Command("undo", summary: "Undo the last change, to the to-dos or the people.",
-                details: "The last \(StoreDocument.undoLimit) changes can be undone, newest first, whichever terminal made them.",
+                details: "The last \(Document.undoLimit) changes can be undone, newest first, whichever terminal made them.",
                 reads: .nothing) { session, words in
             try session.undo(words)
         },
@@ -256,11 +257,11 @@ extension Session {
 
     private func undo(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("undo takes no arguments", command: "undo") }
-        let summary = try todoList.undo()
+        let undone = try todoList.undo()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Undid: \(TerminalText.escaped(summary)).")
+        say("Undid: \(UndoneText.sentence(undone)).")
     }
 
     // MARK: - Helpers

@@ -1,3 +1,5 @@
+import Undo
+
 /// Where the list is kept. View-models depend on this, never on a file, so a test, a
 /// preview or another device's store can stand in.
 public protocol TodoStore {
@@ -10,8 +12,8 @@ public protocol TodoStore {
     /// A new item needs nothing from the rest of the list, so a store may keep it without
     /// reading the list.
     func add(id: TodoItem.ID, title: String) throws -> TodoItem
-    /// Takes back the last change saved, newest first, and says what it undid
-    /// (`deleted “Buy milk”`). A store that keeps more than the to-dos has one history for
-    /// all it keeps: the last change may have been to something else.
-    func undo() throws -> String
+    /// Takes back the last change saved, newest first, and says what it undid. A store that
+    /// keeps more than the to-dos has one history for all it keeps: the last change may have
+    /// been to something else.
+    func undo() throws -> UndoneChange
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocalStore
+import ListEngine
 import Testing
 
 @Suite("The store's checksum")

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -41,12 +42,10 @@ struct DamagedStoreTests {
         try files.write(contents)
         let store = files.store()
 
-        #expect { try store.loadTodos() } throws: { error in
-            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(files.storeURL.path)
-        }
-        #expect { _ = try store.add(id: id(1), title: "Buy milk") } throws: { error in
-            (error as? StoreError)?.isDamaged == true && error.localizedDescription.contains(files.storeURL.path)
-        }
+        let refusal = try #require(throws: StoreError.self) { try store.loadTodos() }
+        guard case .damaged(files.storeURL.path, _) = refusal else { Issue.record("not refused as damage: \(refusal)"); return }
+        #expect(throws: refusal) { _ = try store.add(id: id(1), title: "Buy milk") }
+        #expect(try files.todo("list").errors.contains("the store \(files.storeURL.path) is damaged"))
         #expect { _ = try store.apply(PeopleChange.sort(.descending)) } throws: { ($0 as? StoreError)?.isDamaged == true }
 
         #expect(files.storeBytes == contents)
@@ -64,8 +63,8 @@ struct DamagedStoreTests {
             _ = try store.add(id: id(1), title: "Buy milk")
         }
         #expect(throws: StoreError.newerVersion(path: files.storeURL.path, version: 999)) { try store.loadTodos() }
-        #expect(StoreError.newerVersion(path: files.storeURL.path, version: 999).localizedDescription.contains("update todo"))
-        #expect(try store.inspect().findings.map(\.what) == ["it was written by a newer todo (format 999)"])
+        #expect(try files.todo("list").errors.contains("update todo"))
+        #expect(try store.inspect().findings.map(\.what) == [.newerVersion(999)])
         #expect(files.storeBytes == contents)
     }
 
@@ -81,7 +80,7 @@ struct DamagedStoreTests {
         for change in [{ _ = try files.store().add(id: id(2), title: "Buy milk") },
                        { _ = try files.store().apply(TodoChange.check([id(1)])) }] as [() throws -> Void] {
             #expect { try change() } throws: { error in
-                error.localizedDescription.contains("read-only") && error.localizedDescription.contains(files.storeURL.path)
+                (error as? StoreError)?.isReadOnly(files.storeURL.path) == true
             }
         }
 
@@ -98,7 +97,7 @@ struct DamagedStoreTests {
         let store = FileStore(url: readOnly.appendingPathComponent("lists/store.json"))
 
         #expect(throws: StoreError.cannotWrite(path: readOnly.appendingPathComponent("lists/store.json").path,
-                                               reason: "its folder \(readOnly.path) is read-only")) {
+                                               .readOnlyFolder(readOnly.path))) {
             _ = try store.add(id: id(1), title: "Buy milk")
         }
 
@@ -154,7 +153,7 @@ struct DamagedStoreTests {
             return written
         }
 
-        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, .system(errno: ENOSPC))) {
             _ = try files.store(disk: fillsUp).add(id: id(2), title: "Buy milk")
         }
 
@@ -172,7 +171,7 @@ struct DamagedStoreTests {
         let stalls = Disk { _, _, _ in result }
         errno = EACCES
 
-        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) {
+        #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, .system(errno: ENOSPC))) {
             try files.store(disk: stalls).apply(TodoChange.check([id(1)]))
         }
 
@@ -194,7 +193,7 @@ struct DamagedStoreTests {
 
         for change in [{ _ = try files.store(disk: fillsUp).add(id: id(3), title: "Pay rent") },
                        { _ = try files.store(disk: fillsUp).apply(TodoChange.check([id(1)])) }] as [() throws -> Void] {
-            #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, reason: String(cString: strerror(ENOSPC)))) { try change() }
+            #expect(throws: StoreError.cannotWrite(path: files.storeURL.path, .system(errno: ENOSPC))) { try change() }
         }
 
         #expect(files.storeBytes == store)
@@ -236,9 +235,7 @@ struct DamagedStoreTests {
 
         let report = try files.store().inspect()
 
-        #expect(report.findings.map(\.what) == ["a to-do in the To do section is marked finished; "
-                                                + "the to-do id \(id(1).uuidString) is used more than once; "
-                                                + "the to-do number 1 is used more than once"])
+        #expect(report.findings.map(\.what) == [.problems([.finishedInToDo, .repeatedID(.todo, id(1)), .repeatedNumber(.todo, 1)])])
         #expect(report.findings.map(\.file) == [files.storeURL.path])
         #expect(!report.isSound)
         #expect(try Data(contentsOf: files.storeURL) == Data(repeated.utf8))
@@ -248,9 +245,9 @@ struct DamagedStoreTests {
     func emptyStore() throws {
         try files.write(Data())
 
-        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: "it is empty")) { try files.todos() }
-        #expect(StoreError.damaged(path: files.storeURL.path, reason: "it is empty").localizedDescription
-                .hasPrefix("the store \(files.storeURL.path) is damaged (it is empty); it was left as it is."))
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, .empty)) { try files.todos() }
+        #expect(try files.todo("list").errors
+                .hasPrefix("error: the store \(files.storeURL.path) is damaged (it is empty); it was left as it is."))
         #expect(files.storeBytes == Data())
         #expect(try files.contents() == ["store.json"])
     }

@@ -1,5 +1,7 @@
 import Foundation
 import LocalStore
+import FastJSON
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -14,17 +16,18 @@ struct DoctorFindingTests {
         try files.seedWithAJournal()
     }
 
-    /// Runs `todo doctor` as a user does: it must print the finding, name `todo doctor --repair`,
-    /// and exit 1.
-    private func expectDoctorSays(_ finding: StoreReport.Finding, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Runs `todo doctor` as a user does: it must print the finding in these words, name
+    /// `todo doctor --repair`, and exit 1.
+    private func expectDoctorSays(_ finding: StoreReport.Finding, what: String, place: String? = nil, loses: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try files.todo("doctor")
-        let place = finding.place.map { ", \($0)" } ?? ""
+        let place = place.map { ", \($0)" } ?? ""
         let repair = finding.isRepairable
             ? "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold"
             : "todo doctor --repair cannot mend all of it; see above"
 
         #expect(run.status == 1, "\(run)", sourceLocation: sourceLocation)
-        #expect(run.output.hasSuffix("Problem in \(finding.file)\(place): \(finding.what)\n  A repair would lose: \(finding.loses)\n"),
+        #expect(run.output.hasSuffix("Problem in \(finding.file)\(place): \(what)\n  A repair would lose: \(loses)\n"),
                 "\(run)", sourceLocation: sourceLocation)
         #expect(run.errors == "error: the store \(files.storeURL.path) has a problem; it was left as it is. \(repair)\n",
                 sourceLocation: sourceLocation)
@@ -38,10 +41,11 @@ struct DoctorFindingTests {
         let report = try files.store().inspect()
 
         let finding = StoreReport.Finding(
-            file: files.storeURL.path, what: "it does not read as a todo store: a string was expected there", place: "byte \(cut.count)",
-            loses: "all but the 1 to-do and 0 people todo doctor --repair finds in it", isRepairable: true)
+            file: files.storeURL.path, what: .notAStore(FormatFailure(offset: cut.count, expected: "a string")), place: .byte(cut.count),
+            loses: .allButFound(todos: 1, people: 0), isRepairable: true)
         #expect(report.findings == [finding])
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "it does not read as a todo store: a string was expected there", place: "byte \(cut.count)",
+                             loses: "all but the 1 to-do and 0 people todo doctor --repair finds in it")
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: an empty store file")
@@ -51,10 +55,9 @@ struct DoctorFindingTests {
 
         let report = try files.store().inspect()
 
-        let finding = StoreReport.Finding(file: files.storeURL.path, what: "it is empty", place: nil,
-                                          loses: "nothing: there is nothing in it", isRepairable: true)
+        let finding = StoreReport.Finding(file: files.storeURL.path, what: .empty, place: nil, loses: .nothingInIt, isRepairable: true)
         #expect(report.findings == [finding])
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "it is empty", loses: "nothing: there is nothing in it")
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: JSON of another shape, its version whole")
@@ -66,8 +69,9 @@ struct DoctorFindingTests {
 
         let finding = try #require(try files.store().inspect().findings.first)
 
-        #expect(finding.what == "it does not read as a todo store: a string was expected there")
-        #expect(finding.place == "byte \(text.utf8.distance(from: text.startIndex, to: title.lowerBound) + 8)")
+        let byte = text.utf8.distance(from: text.startIndex, to: title.lowerBound) + 8
+        #expect(finding.what == .notAStore(FormatFailure(offset: byte, expected: "a string")))
+        #expect(finding.place == .byte(byte))
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line changed")
@@ -78,12 +82,12 @@ struct DoctorFindingTests {
 
         let report = try files.store().inspect()
 
-        let finding = StoreReport.Finding(
-            file: files.journalURL.path, what: "line 4 is not what todo wrote there: its sum does not match", place: "line 4",
-            loses: "what todo doctor --repair cannot read from line 4 on", isRepairable: true)
+        let finding = StoreReport.Finding(file: files.journalURL.path, what: .journalLine(4, .sumDoesNotMatch), place: .line(4),
+                                          loses: .unreadableFrom(line: 4), isRepairable: true)
         #expect(report.findings == [finding])
         #expect(report.journalChanges == 2)
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "line 4 is not what todo wrote there: its sum does not match", place: "line 4",
+                             loses: "what todo doctor --repair cannot read from line 4 on")
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line that does not apply")
@@ -94,11 +98,11 @@ struct DoctorFindingTests {
 
         let report = try files.store().inspect()
 
-        let finding = StoreReport.Finding(
-            file: files.journalURL.path, what: "line 3 does not apply (that item is no longer in the list)", place: "line 3",
-            loses: "the changes from line 3 on that do not apply", isRepairable: true)
+        let finding = StoreReport.Finding(file: files.journalURL.path, what: .journalChange(line: 3, .todos(.noSuchItem)),
+                                          place: .line(3), loses: .changesFrom(line: 3), isRepairable: true)
         #expect(report.findings == [finding])
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "line 3 does not apply (that item is no longer in the list)", place: "line 3",
+                             loses: "the changes from line 3 on that do not apply")
     }
 
     /// Hex digits and dashes, as an id is written, but no header around them: with the changes
@@ -112,19 +116,19 @@ struct DoctorFindingTests {
         let report = try files.store().inspect()
 
         let finding = StoreReport.Finding(
-            file: files.journalURL.path,
-            what: "it does not belong to the store (line 1 does not name "
-                + (withTheChanges ? "a store as todo writes it)" : "the store the journal belongs to)"),
-            place: nil, loses: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it", isRepairable: true)
+            file: files.journalURL.path, what: .journalNotTheStores(.damagedLine(1, withTheChanges ? .ownerNotAsWritten : .noOwner)),
+            place: nil, loses: .nothingJournalBroughtIn, isRepairable: true)
         #expect(report.findings == [finding])
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "it does not belong to the store (line 1 does not name "
+                                 + (withTheChanges ? "a store as todo writes it)" : "the store the journal belongs to)"),
+                             loses: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it")
 
         let fresh = try StoreFolder()
         try fresh.seed(todo: ["Buy milk"])
         try fresh.writeJournal(Data("{\"journal\":\"AB".utf8))
         let cutOff = try fresh.store().inspect()
         #expect(cutOff.isSound)
-        #expect(cutOff.journalNotes == ["14 bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"])
+        #expect(cutOff.journalNotes == [.torn(bytes: 14)])
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a lock file that is a folder")
@@ -135,10 +139,9 @@ struct DoctorFindingTests {
 
         let report = try files.store().inspect()
 
-        let finding = StoreReport.Finding(
-            file: lock, what: "the lock file is a folder: no change can be made while it is there; remove it, todo makes it again",
-            place: nil, loses: "nothing", isRepairable: false)
+        let finding = StoreReport.Finding(file: lock, what: .lockIsNotAFile(.folder), place: nil, loses: .nothing, isRepairable: false)
         #expect(report.findings == [finding])
-        try expectDoctorSays(finding)
+        try expectDoctorSays(finding, what: "the lock file is a folder: no change can be made while it is there; remove it, todo makes it again",
+                             loses: "nothing")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -23,21 +24,24 @@ struct DoctorRepairLimitsTests {
 
     @Test("SF-26 doctor --repair writes nothing, not even a copy, where it may not write", arguments: Unwritable.allCases)
     func repairRefused(damage: Unwritable) throws {
-        let refused: StoreError
+        let refused: StoreError, message: String
         switch damage {
         case .newer:
             try files.write(Data("{\"version\": 99, \"todos\": {}}".utf8))
             refused = .newerVersion(path: files.storeURL.path, version: 99)
+            message = "the store \(files.storeURL.path) was written by a newer todo (format 99; this one reads up to "
+                + "\(StoreFormat.current)); update todo to open it. The file was left as it is"
         case .readOnly:
             try files.write(files.storeBytes.prefix(files.storeBytes.count / 2))
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: files.storeURL.path)
-            refused = .cannotWrite(path: files.storeURL.path, reason: "the file is read-only")
+            refused = .cannotWrite(path: files.storeURL.path, .readOnlyFile)
+            message = "cannot save to \(files.storeURL.path): the file is read-only; the store was left as it was"
         }
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: files.storeURL.path) }
         let (store, journal) = (files.storeBytes, files.journalBytes)
 
         #expect(throws: refused) { try files.store().repair(at: now) }
-        #expect(try files.todo("doctor", "--repair") == Run(status: 1, output: "", errors: "error: \(refused.localizedDescription)\n"))
+        #expect(try files.todo("doctor", "--repair") == Run(status: 1, output: "", errors: "error: \(message)\n"))
 
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)

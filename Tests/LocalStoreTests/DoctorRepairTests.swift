@@ -1,7 +1,9 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
+import Undo
 import TodoList
 import UserList
 
@@ -91,7 +93,7 @@ struct DoctorRepairTests {
         #expect(repaired.changesBroughtIn == 3)
         #expect(repaired.linesLeftOut == [])
         #expect(try files.todos() == expected)
-        #expect(try files.store().undo() == "renamed “Fix bike” to “Fix car”")
+        #expect(try files.store().undo() == UndoneChange(.renameTodo, names: ["Fix bike"], renamedTo: "Fix car"))
     }
 
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a change made by hand")
@@ -152,7 +154,7 @@ struct DoctorRepairTests {
 
         let repaired = try repair(copying: [files.storeURL, files.journalURL])
 
-        #expect(repaired.journalSetAside == "it names another store, \(owner)")
+        #expect(repaired.journalSetAside == .namesAnotherStore(try #require(UUID(uuidString: String(owner)))))
         #expect(repaired.changesBroughtIn == 0)
         #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann"), todo(3, "Fix bike")],
                                           finished: [finished(4, "Pay rent")], next: 5))

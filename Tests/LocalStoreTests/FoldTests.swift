@@ -1,5 +1,6 @@
 import Foundation
-import LocalStore
+@testable import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -99,10 +100,10 @@ struct FoldTests {
         try files.seed(todo: ["Buy milk"])
         _ = try files.store().add(id: id(2), title: "Call Ann")
         try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
-        #expect(try files.store().read().folded != nil)
+        #expect(try files.storeFile().folded != nil)
 
         try files.store().update { $0.people = People() }
 
-        #expect(try files.store().read().folded == nil, "no journal was there to take in")
+        #expect(try files.storeFile().folded == nil, "no journal was there to take in")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -54,35 +55,47 @@ struct JournalFaultTests {
         }
     }
 
-    /// Why every command refuses the journal of the row: the reason its error gives.
-    private func reason(_ change: JournalChange) throws -> String {
+    /// Why every command refuses the journal of the row: the reason its error gives, and in words.
+    private func reason(_ change: JournalChange) throws -> (mismatch: JournalMismatch, words: String) {
         switch change {
-        case .carriageReturns, .byteOrderMark: return "line 1 does not name a store as todo writes it"
-        case .flippedHeader: return "line 2 is not what todo wrote there: its sum does not match"
+        case .carriageReturns, .byteOrderMark:
+            return (.damagedLine(1, .ownerNotAsWritten), "line 1 does not name a store as todo writes it")
+        case .flippedHeader: return (.damagedLine(2, .sumDoesNotMatch), "line 2 is not what todo wrote there: its sum does not match")
         case .anotherStore:
             let named = try #require(files.journalLines.first?.firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
             let own = try #require(String(decoding: files.storeBytes, as: UTF8.self).firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
-            return "it names the store \(named), and this store is \(own)"
-        case .noStore: return "there is no store beside it"
+            return (.namesAnotherStore(try #require(UUID(uuidString: String(named))), store: UUID(uuidString: String(own))),
+                    "it names the store \(named), and this store is \(own)")
+        case .noStore: return (.noStoreBesideIt, "there is no store beside it")
         case .takenInWithOtherLines, .takenInWithALineAdded:
-            return "it has the id of the journal the store took in, and not its lines: "
-                + "it was changed since, or comes from a copy of the store"
+            return (.otherLinesThanTakenIn, "it has the id of the journal the store took in, and not its lines: "
+                    + "it was changed since, or comes from a copy of the store")
         }
     }
 
-    /// What doctor says of the journal of the row: what is wrong, and what a repair would lose.
-    private func finding(_ change: JournalChange, reason: String) -> StoreReport.Finding {
+    /// What doctor says of the journal of the row: what is wrong, and what a repair would lose;
+    /// and the same in words.
+    private func finding(_ change: JournalChange, reason: (mismatch: JournalMismatch, words: String))
+        -> (finding: StoreReport.Finding, what: String, loses: String) {
         let keptAsACopy = " it holds: todo doctor --repair keeps only a copy of a journal that names another store"
-        let (what, loses): (String, String) = switch change {
+        let (what, whatWords, loses, lossWords): (StoreReport.Finding.What, String, StoreReport.Finding.Loss, String) = switch change {
         case .carriageReturns, .byteOrderMark:
-            ("it does not belong to the store (\(reason))",
-             "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it")
-        case .flippedHeader: ("it does not belong to the store (\(reason))", "the 2 changes" + keptAsACopy)
-        case .anotherStore, .takenInWithOtherLines: ("it does not belong to the store (\(reason))", "the 1 change" + keptAsACopy)
-        case .takenInWithALineAdded: ("it does not belong to the store (\(reason))", "the 3 changes" + keptAsACopy)
-        case .noStore: ("a journal lies here without its store", "nothing: todo doctor --repair builds a store from the changes in it")
+            (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
+             .nothingJournalBroughtIn, "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it")
+        case .flippedHeader:
+            (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
+             .journalKeptOnlyAsACopy(changes: 2), "the 2 changes" + keptAsACopy)
+        case .anotherStore, .takenInWithOtherLines:
+            (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
+             .journalKeptOnlyAsACopy(changes: 1), "the 1 change" + keptAsACopy)
+        case .takenInWithALineAdded:
+            (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
+             .journalKeptOnlyAsACopy(changes: 3), "the 3 changes" + keptAsACopy)
+        case .noStore:
+            (.journalWithoutStore, "a journal lies here without its store",
+             .nothingStoreBuiltFromJournal, "nothing: todo doctor --repair builds a store from the changes in it")
         }
-        return StoreReport.Finding(file: files.journalURL.path, what: what, place: nil, loses: loses, isRepairable: true)
+        return (StoreReport.Finding(file: files.journalURL.path, what: what, place: nil, loses: loses, isRepairable: true), whatWords, lossWords)
     }
 
     @Test("SF-1 A journal the store cannot account for is refused, named, and never written over", arguments: JournalChange.allCases)
@@ -90,18 +103,18 @@ struct JournalFaultTests {
         try Self.damage(files, change)
         let (store, journal) = (files.storeBytes, files.journalBytes)
         let why = try reason(change)
-        let refused = StoreError.journalNotAccounted(journal: files.journalURL.path, reason: why)
+        let refused = StoreError.journalNotAccounted(journal: files.journalURL.path, why.mismatch)
 
         for command in files.everyCommand() {
             #expect(throws: refused, "\(command.name)") { try command.run() }
         }
-        #expect(refused.localizedDescription == "the journal \(files.journalURL.path) does not belong to its store "
-                + "(\(why)); both were left as they are. "
-                + "todo doctor says what it holds, and todo doctor --repair keeps a copy and rebuilds the store")
-        #expect(try files.todo("list") == Run(status: 1, output: "", errors: "error: \(refused.localizedDescription)\n"))
+        let message = "the journal \(files.journalURL.path) does not belong to its store "
+            + "(\(why.words)); both were left as they are. "
+            + "todo doctor says what it holds, and todo doctor --repair keeps a copy and rebuilds the store"
+        #expect(try files.todo("list") == Run(status: 1, output: "", errors: "error: \(message)\n"))
 
         let finding = finding(change, reason: why)
-        #expect(try files.store().inspect().findings == [finding])
+        #expect(try files.store().inspect().findings == [finding.finding])
         let doctor = try files.todo("doctor")
         #expect(doctor.status == 1)
         #expect(doctor.output.hasSuffix("Problem in \(files.journalURL.path): \(finding.what)\n  A repair would lose: \(finding.loses)\n"))
@@ -146,8 +159,7 @@ struct JournalFaultTests {
         try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
         let store = files.storeBytes
         let journal = files.journalBytes
-        let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line \(damagedLine) of its journal, store.json.journal, "
-                                         + "is not what todo wrote there: its sum does not match")
+        let damaged = StoreError.damaged(path: files.storeURL.path, .journalLine(damagedLine, journal: "store.json.journal", .sumDoesNotMatch))
 
         for command in files.everyCommand() {
             #expect(throws: damaged, "\(command.name)") { try command.run() }
@@ -187,33 +199,33 @@ struct JournalFaultTests {
 
     @Test("SF-20 A journal's end that todo did not write there is refused, not taken for a crash", arguments: JournalEnd.allCases)
     func foreignEnd(end: JournalEnd) throws {
-        let reason: String
+        let reason: Damage
         switch end {
         case .wrongSum:
             var lines = files.journalLines
             let digit = lines[2].index(lines[2].endIndex, offsetBy: -3)
             lines[2].replaceSubrange(digit...digit, with: lines[2][digit] == "0" ? "1" : "0")
             try files.writeJournal(Data(lines.joined(separator: "\n").utf8))
-            reason = "line 3 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
+            reason = .journalLine(3, journal: "store.json.journal", .sumDoesNotMatch)
         case .foreignBytes:
             try files.writeJournal(files.journalBytes + Data("rm -rf ~".utf8))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
+            reason = .journalLine(4, journal: "store.json.journal", .sumDoesNotMatch)
         case .unknownChange:
             try files.writeJournal(files.journalBytes + Data("{\"renameEverything\":".utf8))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
+            reason = .journalLine(4, journal: "store.json.journal", .sumDoesNotMatch)
         case .zeros:
             try files.writeJournal(files.journalBytes + Data(repeating: 0, count: 4096))
-            reason = "line 4 of its journal, store.json.journal, is not what todo wrote there: its sum does not match"
+            reason = .journalLine(4, journal: "store.json.journal", .sumDoesNotMatch)
         case .tooLarge:
             let handle = try FileHandle(forWritingTo: files.journalURL)
             try handle.truncate(atOffset: 40_000_000)
             try handle.close()
-            reason = "its journal, store.json.journal, is 40000000 bytes, more than todo ever writes beside it"
+            reason = .journalTooLarge(journal: "store.json.journal", bytes: 40_000_000)
         }
         let (store, journal) = (files.storeBytes, files.journalBytes)
 
-        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: reason)) { try files.todos() }
-        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason: reason)) {
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason)) { try files.todos() }
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, reason)) {
             _ = try files.store().add(id: id(9), title: "Post letter")
         }
 
@@ -239,7 +251,7 @@ struct JournalFaultTests {
         let before = try files.todos()
         try files.store().update { $0.todos = Todos() }
         try files.store().update { $0.todos = before }
-        let journal = try #require(try files.store().read().journal)
+        let journal = try #require(try files.storeFile().journal)
         try files.writeJournal(Data(Journal.header(journal).dropLast()))
 
         #expect(try files.todos() == before)

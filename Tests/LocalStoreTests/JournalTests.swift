@@ -1,7 +1,9 @@
 import Foundation
 @testable import LocalStore
+import ListEngine
 import TestSupport
 import Testing
+import Undo
 import TodoList
 import UserList
 
@@ -44,14 +46,14 @@ struct JournalTests {
         #expect(saved.people.everyone.map(\.number) == [1])
     }
 
-    static let changes: [StoreChange] = [
+    static let changes: [Change] = [
         .todos(.check([id(1)])), .todos(.uncheck([id(3)])), .todos(.rename(id(2), to: "Call Anna")), .todos(.delete([id(1)])),
         .todos(.clearFinished), .undo, .todos(.check([id(1), id(2)])),
     ]
 
     @Test("TP-24 Any change to the to-dos leaves the store file as it was, and every reader sees it", arguments: changes)
-    func changeGoesToTheJournal(change: StoreChange) throws {
-        var expected = StoreDocument()
+    func changeGoesToTheJournal(change: Change) throws {
+        var expected = Document()
         for (number, title) in [(3, "Pay rent"), (2, "Call Ann"), (1, "Buy milk")] {
             try expected.apply(.todos(.add(id: id(number), title: title)))
         }
@@ -151,8 +153,8 @@ struct JournalTests {
 
         #expect(added == todo(3, "Pay rent").renumbered(1))
         #expect(try files.todos() == list(todo: [added], next: 2))
-        #expect(try files.store().undo() == "added “Pay rent”")
-        #expect(try files.store().undo() == "deleted 2 to-dos")
+        #expect(try files.store().undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
+        #expect(try files.store().undo() == UndoneChange(.deleteTodos, names: ["Buy milk", "Call Ann"]))
         #expect(try files.todos() == makeTodos(todo: ["Buy milk", "Call Ann"]))
     }
 
@@ -164,8 +166,7 @@ struct JournalTests {
         try files.writeJournal(files.journalBytes + Data(cut.utf8))
 
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
-        #expect(try files.store().inspect().journalNotes
-                == ["\(cut.utf8.count) bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"])
+        #expect(try files.store().inspect().journalNotes == [.torn(bytes: cut.utf8.count)])
 
         _ = try files.store().add(id: id(3), title: "Pay rent")
         #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
@@ -192,7 +193,7 @@ struct JournalTests {
         try files.leaveAJournalTheStoreTookIn()
 
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
-        #expect(try files.store().inspect().journalNotes == ["the store took this journal in when it was written; the next change removes it"])
+        #expect(try files.store().inspect().journalNotes == [.takenIn])
 
         _ = try files.store().add(id: id(3), title: "Pay rent")
         #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
@@ -213,19 +214,20 @@ struct JournalTests {
     func damagedJournal(badLine: BadLine) throws {
         try files.seed(todo: ["Buy milk"])
         _ = try files.store().add(id: id(2), title: "Call Ann")
-        let line: Data, problem: String
+        let line: Data, problem: Damage
+        let sumDoesNotMatch = Damage.journalLine(3, journal: "store.json.journal", .sumDoesNotMatch)
         switch badLine {
         case .notAChange:
-            (line, problem) = (Data("{\"addTodo\":42}\n".utf8), "is not what todo wrote there: its sum does not match")
+            (line, problem) = (Data("{\"addTodo\":42}\n".utf8), sumDoesNotMatch)
         case .wrongSum:
             line = Data("{\"checkTodos\":[\"\(id(1).uuidString)\"],\"undo\":true,\"sum\":\"0000000000000000\"}\n".utf8)
-            problem = "is not what todo wrote there: its sum does not match"
+            problem = sumDoesNotMatch
         case .doesNotApply:
             line = Data(Journal.line(for: .todos(.check([id(9)])), number: nil, after: try lastSum()).bytes)
-            problem = "does not apply (that item is no longer in the list)"
+            problem = .journalChange(line: 3, journal: "store.json.journal", .todos(.noSuchItem))
         case .onlyASum:
             line = Data(",\"sum\":\"".utf8) + Data(Checksum.hex(Checksum.xxh64([UInt8](), seed: try lastSum()))) + Data("\"}\n".utf8)
-            problem = "is not what todo wrote there: its sum does not match"
+            problem = sumDoesNotMatch
         case .blankTitles:
             var sum = try lastSum()
             var lines: [UInt8] = []
@@ -234,12 +236,12 @@ struct JournalTests {
                 lines += next.bytes
                 sum = next.sum
             }
-            (line, problem) = (Data(lines), "does not apply (a title cannot be empty)")
+            (line, problem) = (Data(lines), .journalChange(line: 3, journal: "store.json.journal", .todos(.emptyTitle)))
         }
         try files.writeJournal(files.journalBytes + line)
         let store = files.storeBytes
         let journal = files.journalBytes
-        let damaged = StoreError.damaged(path: files.storeURL.path, reason: "line 3 of its journal, store.json.journal, \(problem)")
+        let damaged = StoreError.damaged(path: files.storeURL.path, problem)
 
         #expect(throws: damaged) { try files.todos() }
         #expect(throws: damaged) { try files.store().apply(TodoChange.check([id(1)])) }

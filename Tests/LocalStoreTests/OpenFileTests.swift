@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -76,7 +77,7 @@ struct OpenFileTests {
         let made = files.folder.file("new")
         let store = made.appendingPathComponent(String(repeating: "n", count: 300)).appendingPathComponent("store.json")
 
-        #expect(throws: StoreError.cannotWrite(path: store.path, reason: "cannot create the folder \(store.deletingLastPathComponent().path)")) {
+        #expect(throws: StoreError.cannotWrite(path: store.path, .cannotMakeFolder(store.deletingLastPathComponent().path))) {
             _ = try FileStore(url: store).add(id: id(1), title: "Buy milk")
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocalStore
+import ListEngine
 import Testing
 
 @Suite("A path's folder and name, read from its text")

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -18,9 +19,9 @@ struct RememberedListsTests {
         var testDescription: String { rawValue }
     }
 
-    /// What reading gave: the lists, or the words of the refusal.
+    /// What reading gave: the lists, or the refusal.
     private static func read(_ store: FileStore) -> Result<Todos, StoreError> {
-        Result { try store.loadTodos() }.mapError { $0 as? StoreError ?? .cannotRead(path: "", reason: "\($0)") }
+        Result { try store.loadTodos() }.mapError { $0 as? StoreError ?? .cannotRead(path: "", .system(errno: 0)) }
     }
 
     @Test("SF-27 A reader that remembers the lists sees whatever happened to the journal since", arguments: Since.allCases)
@@ -53,8 +54,8 @@ struct RememberedListsTests {
         case .nothing, .readOnly, .lastLineCut: #expect(again == .success(before))
         case .changeAdded: #expect(try again.get().finished.first?.id == id(1))
         case .letterChanged:
-            guard case .failure(.damaged(_, let reason)) = again else { Issue.record("not refused: \(again)"); return }
-            #expect(reason.hasPrefix("line 4 of its journal"))
+            guard case .failure(.damaged(_, .journalLine(let line, _, _))) = again else { Issue.record("not refused: \(again)"); return }
+            #expect(line == 4)
         case .anotherStore:
             guard case .failure(.journalNotAccounted) = again else { Issue.record("not refused: \(again)"); return }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -61,7 +62,7 @@ struct SoundStoreTests {
         while opens("undo \(undone + 1)", { _ = try store.undo() }) {
             undone += 1
         }
-        #expect(undone <= StoreDocument.undoLimit)
+        #expect(undone <= Document.undoLimit)
         #expect(try store.inspect().isSound)
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import LocalStore
+import ListEngine
 import TestSupport
 import Testing
+import Undo
 import TodoList
 import UserList
 
@@ -82,7 +84,7 @@ struct StoreContractTests {
         #expect(try store.apply(.add(id: id(3), title: "Call Ann")) == saved)
 
         #expect(try store.loadTodos() == saved)
-        #expect(try store.undo() == "added “Call Ann”")
+        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Call Ann"]))
         #expect(try store.loadTodos() == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Pay rent")], next: 4))
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
@@ -100,12 +102,12 @@ struct StoreContractTests {
         #expect(try store.loadTodos() == Todos())
         #expect(try store.add(id: id(4), title: "Post letter") == todo(4, "Post letter").renumbered(1))
 
-        #expect(try store.undo() == "added “Post letter”")
+        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Post letter"]))
         #expect(try store.loadTodos() == Todos())
-        #expect(try store.undo() == "deleted 2 to-dos")
+        #expect(try store.undo() == UndoneChange(.deleteTodos, names: ["Buy milk", "Pay rent"]))
         #expect(try store.loadTodos() == list(todo: [todo(3, "Pay rent"), todo(1, "Buy milk")], next: 4))
-        #expect(try store.undo() == "added “Pay rent”")
-        #expect(try store.undo() == "deleted “Call Ann”")
+        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
+        #expect(try store.undo() == UndoneChange(.deleteTodos, names: ["Call Ann"]))
         #expect(try store.loadTodos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 4))
     }
 
@@ -116,8 +118,8 @@ struct StoreContractTests {
         _ = try store.add(id: id(3), title: "Pay rent")
         _ = try store.apply(.rename(id(1), to: "Buy oats"))
 
-        #expect(try store.undo() == "renamed “Buy milk” to “Buy oats”")
-        #expect(try store.undo() == "added “Pay rent”")
+        #expect(try store.undo() == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
+        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
         #expect(try store.loadTodos().all == todos.all)
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
@@ -127,13 +129,13 @@ struct StoreContractTests {
     @Test("Undo goes back as many changes as the file store keeps, and no further", arguments: StoreMaker.all)
     func undoDepth(maker: StoreMaker) throws {
         let store = try maker.make(Todos(), folder)
-        let limit = StoreDocument.undoLimit
+        let limit = Document.undoLimit
         for number in 1...limit + 1 {
             _ = try store.add(id: id(number), title: "Task \(number)")
         }
 
         for number in (2...limit + 1).reversed() {
-            #expect(try store.undo() == "added “Task \(number)”")
+            #expect(try store.undo() == UndoneChange(.addTodos, names: ["Task \(number)"]))
         }
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
         #expect(try store.loadTodos() == list(todo: [todo(1, "Task 1")], next: limit + 2))
@@ -151,7 +153,7 @@ struct StoreContractTests {
         }
 
         #expect(try store.loadTodos() == saved)
-        #expect(try store.undo() == "renamed “Buy milk” to “Buy oats”")
+        #expect(try store.undo() == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
 
@@ -170,10 +172,10 @@ struct StoreContractTests {
         _ = try todoStore.apply(.check([id(1)]))
         _ = try peopleStore.apply(.sort(.descending))
 
-        #expect(try todoStore.undo() == "sorted the people")
+        #expect(try todoStore.undo() == UndoneChange(.sortPeople, names: []))
         #expect(try peopleStore.loadPeople() == people)
         #expect(try todoStore.loadTodos() == list(finished: [finished(1, "Buy milk")], next: 2))
-        #expect(try peopleStore.undo() == "checked “Buy milk”")
+        #expect(try peopleStore.undo() == UndoneChange(.checkTodos, names: ["Buy milk"]))
         #expect(try todoStore.loadTodos() == makeTodos(todo: ["Buy milk"]))
         #expect(throws: TodoError.nothingToUndo) { try peopleStore.undo() }
     }
@@ -183,14 +185,14 @@ struct StoreContractTests {
         let saved = try maker.save(Todos(), makePeople([person(1, "Zoë", "Adams")]), folder)
         let todoStore = saved.openTodos()
         let peopleStore = saved.openPeople()
-        let limit = StoreDocument.undoLimit
+        let limit = Document.undoLimit
         _ = try peopleStore.apply(.sort(.descending))
         for number in 1...limit {
             _ = try todoStore.add(id: id(number), title: "Task \(number)")
         }
 
         for number in (1...limit).reversed() {
-            #expect(try peopleStore.undo() == "added “Task \(number)”")
+            #expect(try peopleStore.undo() == UndoneChange(.addTodos, names: ["Task \(number)"]))
         }
         #expect(throws: TodoError.nothingToUndo) { try todoStore.undo() }
         #expect(try peopleStore.loadPeople() == makePeople([person(1, "Zoë", "Adams")], sortOrder: .descending))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -17,11 +18,11 @@ struct StoreHeadTests {
 
     /// The head a reader of the whole store finds, and the checksum the file starts with.
     private func headAsRead() throws -> StoreHead {
-        let document = try files.store().read()
+        let file = try files.storeFile()
         let bytes = Array(files.storeBytes)
         let checksum = try #require(Checksum.value(ofHex: bytes[13..<29]))
-        return StoreHead(checksum: checksum, folded: document.folded, journal: try #require(document.journal),
-                         nextTodoNumber: document.todos.nextNumber)
+        return StoreHead(checksum: checksum, folded: file.folded, journal: try #require(file.journal),
+                         nextTodoNumber: file.document.todos.nextNumber)
     }
 
     @Test("A store todo wrote has the head a reader of the whole file finds")

@@ -1,97 +1,69 @@
 import Foundation
+import ListEngine
 import TodoList
+import Undo
 import UserList
 
-/// The lists an in-memory store keeps, as the file store keeps them in one file: the to-dos,
-/// the people and one undo history for both. Every store made on the same lists sees the
-/// others' changes, as every `FileStore` on the same file does, so a second store on them is
-/// another program; and undo takes back the newest change, whichever list it was to. View-model
-/// tests look at what was saved here, and change it behind a view-model's back as another
-/// terminal would. The contract tests in `LocalStoreTests` hold it to the file store's rules.
+/// Lists kept in memory: one engine document, as the file store keeps one in its file. Every
+/// store made on the same lists sees the others' changes, as every `FileStore` on the same file
+/// does, so a second store on them is another program. Changes, undo and its limit are the
+/// engine's own; what is kept here is only where the document lives. View-model tests look at
+/// what was saved here, and change it behind a view-model's back as another terminal would.
+/// The contract tests in `LocalStoreTests` hold it to the file store's rules.
 public final class InMemoryLists {
-    /// How many changes undo can go back, as in the file store (`StoreDocument.undoLimit`,
-    /// which this target cannot see): a view-model test must not undo further than a user can.
-    public static let undoLimit = 50
-
-    /// Set from outside, it is the lists changed behind the stores' backs, as `FileStore.update`
-    /// changes a file: the history is not told.
-    public var todos: Todos {
-        didSet { isSaved = true }
-    }
-
-    public var people: People {
-        didSet { isSaved = true }
-    }
-
-    private var history: [Step] = []
+    public private(set) var document: Document
     /// Whether anything was saved yet: the file store writes no file until something is, and
     /// where there is no file it remembers no search.
     private var isSaved: Bool
 
-    private enum Step {
-        case todos(TodoStep)
-        case people(PeopleStep)
-    }
-
     public init(todos: Todos = Todos(), people: People = People()) {
-        self.todos = todos
-        self.people = people
+        document = Document(todos: todos, people: people)
         isSaved = todos != Todos() || people != People()
     }
 
-    // Every change is made to a copy, saved only when it went through: a refused change, or
+    /// Set from outside, it is the lists changed behind the stores' backs, as `FileStore.update`
+    /// changes a file: the history is not told.
+    public var todos: Todos {
+        get { document.todos }
+        set { change { $0.todos = newValue } }
+    }
+
+    public var people: People {
+        get { document.people }
+        set { change { $0.people = newValue } }
+    }
+
+    // Each change is made to a copy, saved only when it went through: a refused change, or
     // one that changes nothing, saves nothing, as in the file store.
 
-    func apply(_ change: TodoChange) throws -> Todos {
-        var changed = todos
-        if let step = try changed.apply(change) {
-            todos = changed
-            remember(.todos(step))
+    func apply(_ change: Change) throws {
+        var changed = document
+        do throws(Refusal) {
+            if try changed.apply(change).changed { self.change { $0 = changed } }
+        } catch {
+            throw error.underlying
         }
-        return todos
     }
 
-    func apply(_ change: PeopleChange) throws -> People {
-        var changed = people
-        let step = try changed.apply(change)
-        if changed != people {
-            people = changed
+    func undo() throws -> UndoneChange {
+        var changed = document
+        do throws(Refusal) {
+            let undone = try changed.undo()
+            change { $0 = changed }
+            return undone
+        } catch {
+            throw error.underlying
         }
-        if let step {
-            remember(.people(step))
-        }
-        return people
     }
 
-    /// One history for both lists: with nothing in it, undo says `TodoError.nothingToUndo`
-    /// whichever list asked, as the file store does.
-    func undo() throws -> String {
-        guard let step = history.last else { throw TodoError.nothingToUndo }
-        let summary: String
-        switch step {
-        case .todos(let step):
-            var reverted = todos
-            summary = try reverted.revert(step)
-            todos = reverted
-        case .people(let step):
-            var reverted = people
-            summary = try reverted.revert(step)
-            people = reverted
-        }
-        history.removeLast()
-        return summary
+    private func change(_ body: (inout Document) -> Void) {
+        body(&document)
+        isSaved = true
     }
 
     func remember(unmatched query: String) {
         guard isSaved else { return }
-        _ = try? apply(.rememberUnmatched(query))
-    }
-
-    private func remember(_ step: Step) {
-        history.append(step)
-        if history.count > Self.undoLimit {
-            history.removeFirst(history.count - Self.undoLimit)
-        }
+        _ = try? apply(.people(.rememberUnmatched(query)))
     }
 }
 
@@ -120,16 +92,17 @@ public final class InMemoryTodoStore: TodoStore {
     }
 
     public func apply(_ change: TodoChange) throws -> Todos {
-        try lists.apply(change)
+        try lists.apply(.todos(change))
+        return lists.todos
     }
 
     public func add(id: TodoItem.ID, title: String) throws -> TodoItem {
-        _ = try lists.apply(.add(id: id, title: title))
+        try lists.apply(.todos(.add(id: id, title: title)))
         guard let item = lists.todos.item(withID: id) else { throw TodoError.noSuchItem }
         return item
     }
 
-    public func undo() throws -> String {
+    public func undo() throws -> UndoneChange {
         try lists.undo()
     }
 }
@@ -159,10 +132,11 @@ public final class InMemoryPeopleStore: PeopleStore {
     }
 
     public func apply(_ change: PeopleChange) throws -> People {
-        try lists.apply(change)
+        try lists.apply(.people(change))
+        return lists.people
     }
 
-    public func undo() throws -> String {
+    public func undo() throws -> UndoneChange {
         try lists.undo()
     }
 

@@ -116,7 +116,7 @@ final class StoreFaultCommandTests {
 
         #expect(run == Run(status: 0, output: """
             Store: \(cli.storeURL.path)
-              Format:    \(StoreDocument.currentVersion) (this todo reads up to \(StoreDocument.currentVersion))
+              Format:    \(StoreFormat.current) (this todo reads up to \(StoreFormat.current))
               Size:      \(before.count) bytes, and a journal of \(journal.count) bytes: 2 changes since the store was written
               To-dos:    1 to do, 2 finished
               People:    0, 0 deleted, 0 searches remembered

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Undo
 import TodoList
 
 @MainActor
@@ -111,7 +112,7 @@ struct TodoListViewModelTests: TodoListSuite {
 
         try sut.rename(id(2), to: " Call Ann ")
         #expect(sut.todos == list(todo: [todo(1, "Buy oat milk"), todo(2, "Call Ann")], next: 3))
-        #expect(try sut.undo() == "renamed “Buy milk” to “Buy oat milk”")
+        #expect(try sut.undo() == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oat milk"))
         #expect(sut.todos == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 3))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Undo
 import TodoList
 
 /// The rules of the list value itself, below what a scenario shows: what each change hands
@@ -78,8 +79,8 @@ struct TodosTests {
         let farAway = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: todo(5, "E"), index: 40)])
         let before = TodoStep(kind: .delete, removing: [], restoring: [Placement(item: todo(6, "F"), index: -3)])
 
-        #expect(try todos.revert(farAway) == "deleted “E”")
-        #expect(try todos.revert(before) == "deleted “F”")
+        #expect(try todos.revert(farAway) == UndoneChange(.deleteTodos, names: ["E"]))
+        #expect(try todos.revert(before) == UndoneChange(.deleteTodos, names: ["F"]))
 
         #expect(todos == list(todo: [todo(6, "F"), todo(1, "A"), todo(2, "B"), todo(5, "E")], next: 7))
     }

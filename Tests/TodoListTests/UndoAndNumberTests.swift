@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Undo
 import TodoList
 
 @MainActor
@@ -11,24 +12,24 @@ struct UndoAndNumberTests: TodoListSuite {
     /// Each case makes one change to the same list; undo must bring that list back exactly.
     struct UndoCase: CustomTestStringConvertible, Sendable {
         let testDescription: String
-        let undone: String
+        let undone: UndoneChange
         let change: @MainActor @Sendable (TodoListViewModel) throws -> Void
     }
 
     nonisolated static let undoCases: [UndoCase] = [
-        UndoCase(testDescription: "add \"Post letter\"", undone: "added “Post letter”") { sut in
+        UndoCase(testDescription: "add \"Post letter\"", undone: UndoneChange(.addTodos, names: ["Post letter"])) { sut in
             let form = sut.openAddForm()
             form.title = "Post letter"
             try form.save()
         },
-        UndoCase(testDescription: "check \"Call Ann\"", undone: "checked “Call Ann”") { try $0.check(id(2)) },
-        UndoCase(testDescription: "uncheck \"Water plants\"", undone: "unchecked “Water plants”") { try $0.uncheck(id(5)) },
-        UndoCase(testDescription: "delete \"Call Ann\"", undone: "deleted “Call Ann”") { try $0.delete(id(2)) },
-        UndoCase(testDescription: "delete \"Water plants\"", undone: "deleted “Water plants”") { try $0.delete(id(5)) },
-        UndoCase(testDescription: "rename \"Fix bike\" to \"Fix car\"", undone: "renamed “Fix bike” to “Fix car”") {
+        UndoCase(testDescription: "check \"Call Ann\"", undone: UndoneChange(.checkTodos, names: ["Call Ann"])) { try $0.check(id(2)) },
+        UndoCase(testDescription: "uncheck \"Water plants\"", undone: UndoneChange(.uncheckTodos, names: ["Water plants"])) { try $0.uncheck(id(5)) },
+        UndoCase(testDescription: "delete \"Call Ann\"", undone: UndoneChange(.deleteTodos, names: ["Call Ann"])) { try $0.delete(id(2)) },
+        UndoCase(testDescription: "delete \"Water plants\"", undone: UndoneChange(.deleteTodos, names: ["Water plants"])) { try $0.delete(id(5)) },
+        UndoCase(testDescription: "rename \"Fix bike\" to \"Fix car\"", undone: UndoneChange(.renameTodo, names: ["Fix bike"], renamedTo: "Fix car")) {
             try $0.rename(id(3), to: "Fix car")
         },
-        UndoCase(testDescription: "clear the finished items", undone: "cleared 2 finished to-dos") { try $0.clearFinished() },
+        UndoCase(testDescription: "clear the finished items", undone: UndoneChange(.clearFinished, names: ["Pay rent", "Water plants"])) { try $0.clearFinished() },
     ]
 
     @Test("TL-13 Undo puts the list back as it was before the last change", arguments: undoCases)
@@ -51,10 +52,10 @@ struct UndoAndNumberTests: TodoListSuite {
         try sut.check(id(1))
         try sut.delete(id(2))
 
-        #expect(try sut.undo() == "deleted “Call Ann”")
+        #expect(try sut.undo() == UndoneChange(.deleteTodos, names: ["Call Ann"]))
         #expect(sut.todos == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
 
-        #expect(try sut.undo() == "checked “Buy milk”")
+        #expect(try sut.undo() == UndoneChange(.checkTodos, names: ["Buy milk"]))
         #expect(sut.todos == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 3))
     }
 
@@ -112,11 +113,11 @@ struct UndoAndNumberTests: TodoListSuite {
         #expect(throws: TodoError.alreadyFinished(id(4))) { try sut.check(id(2), id(4)) }
         #expect(store.todos == sut.todos)
 
-        #expect(try sut.undo() == "checked 2 to-dos")
+        #expect(try sut.undo() == UndoneChange(.checkTodos, names: ["A", "C"]))
         #expect(sut.todos == makeTodos(todo: ["A", "B", "C"], finished: ["D"]))
         try sut.delete(id(2), id(4))
         #expect(sut.todos == list(todo: [todo(1, "A"), todo(3, "C")], next: 5))
-        #expect(try sut.undo() == "deleted 2 to-dos")
+        #expect(try sut.undo() == UndoneChange(.deleteTodos, names: ["B", "D"]))
         #expect(sut.todos == makeTodos(todo: ["A", "B", "C"], finished: ["D"]))
     }
 

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ListEngine
 import TodoList
 
 /// What `todo doctor --repair` did.
@@ -22,7 +23,14 @@ public struct RepairReport: Sendable, Equatable {
     public let changesBroughtIn: Int
     public let linesLeftOut: [Int]
     /// Why the journal's changes were not brought in at all, when they were not.
-    public let journalSetAside: String?
+    public let journalSetAside: SetAside?
+
+    public enum SetAside: Sendable, Equatable {
+        /// The store had taken the journal in already.
+        case takenInAlready
+        /// The journal names another store.
+        case namesAnotherStore(UUID)
+    }
 }
 
 extension FileStore {
@@ -40,25 +48,26 @@ extension FileStore {
             let store = try StoreFiles.open(files.path, followLink: true)
             let journalFile = try StoreFiles.open(files.journal)
             for file in [store, journalFile].compactMap({ $0 }) where file.isReadOnly {
-                throw StoreError.cannotWrite(path: file === store ? files.path : files.journal, reason: "the file is read-only")
+                throw StoreError.cannotWrite(path: file === store ? files.path : files.journal, file === store ? .readOnlyFile : .readOnlyJournal)
             }
             let storeData = try store?.contents()
             // A journal larger than todo ever writes is read as far as todo would have written it.
             let journalData = try journalFile?.contents().prefix(Journal.largest(besideStoreOf: storeData?.count ?? 0))
-            if let storeData, let version = StoreDocument.version(in: storeData), version > StoreDocument.currentVersion {
+            if let storeData, let version = FileDocument.version(in: storeData), version > StoreFormat.current {
                 throw StoreError.newerVersion(path: files.path, version: version)
             }
-            var document = Self.rebuilt(from: storeData)
+            let rebuilt = Self.rebuilt(from: storeData)
+            var document = rebuilt.document
             var broughtIn = 0
             var leftOut: [Int] = []
-            var setAside: String?
+            var setAside: RepairReport.SetAside?
             if let journalData {
                 let journal = Journal.salvage(journalData)
                 let read = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
-                if let folded = document.folded, folded.isTakenIn(read) {
-                    setAside = "the store had taken it in already"
-                } else if let owner = journal.owner, document.journal != nil, owner != document.journal {
-                    setAside = "it names another store, \(owner.uuidString)"
+                if let folded = rebuilt.folded, folded.isTakenIn(read) {
+                    setAside = .takenInAlready
+                } else if let owner = journal.owner, rebuilt.journal != nil, owner != rebuilt.journal {
+                    setAside = .namesAnotherStore(owner)
                 } else {
                     leftOut = journal.unreadable
                     // Each change on its own; an add keeps the number its line gave it where no
@@ -68,7 +77,7 @@ extension FileStore {
                         let next = document.todos.nextNumber
                         do {
                             if case .todos(.add(let id, _)) = entry.change, let number = entry.number,
-                               (1...StoreDocument.largestNumber).contains(number),
+                               (1...Document.largestNumber).contains(number),
                                document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
                                 document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: number)
                                 try document.apply(entry.change)
@@ -89,7 +98,7 @@ extension FileStore {
             let copies = try [(store, files.path), (journalFile, files.journal)].compactMap { file, path in
                 try file.map { try Self.keepCopy($0.contents(), of: path, stamp: stamp) }
             }
-            let latest = Latest(document: document, bytes: storeData?.count ?? 0, isLegacy: false,
+            let latest = Latest(file: FileDocument(document: document), bytes: storeData?.count ?? 0,
                                 isProven: false, journal: .none, walking: 0)
             try fold(document, latest, files)
             return RepairReport(copies: copies, todos: document.todos.all.count, people: document.people.everyone.count,
@@ -99,12 +108,13 @@ extension FileStore {
 
     /// The store file's lists when they read and are sound, else the most `Salvage` finds;
     /// journal and folded ids kept where they read, so the journal can be told.
-    private static func rebuilt(from data: Data?) -> StoreDocument {
-        guard let data else { return StoreDocument() }
-        if let read = try? StoreDocument.read(data), read.document.problems.isEmpty {
-            return read.isLegacy ? read.document.numberedAsShown() : read.document
+    private static func rebuilt(from data: Data?) -> FileDocument {
+        guard let data else { return FileDocument(document: Document()) }
+        if var read = try? FileDocument.read(data), read.file.document.problems.isEmpty {
+            if read.isLegacy { read.file.document = read.file.document.numberedAsShown() }
+            return read.file
         }
-        return Salvage.document(from: data)
+        return FileDocument(document: Salvage.document(from: data))
     }
 
     /// Writes `data` to a new file beside `path`, named for the time, flushed to disk.
@@ -113,13 +123,13 @@ extension FileStore {
             let copy = path + ".damaged-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
             let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor < 0 && errno == EEXIST { continue }
-            guard descriptor >= 0 else { throw StoreError.cannotWrite(path: copy, reason: StoreFiles.systemMessage()) }
+            guard descriptor >= 0 else { throw StoreError.cannotWrite(path: copy, .system(errno: errno)) }
             defer { close(descriptor) }
             try Disk.system.writeAll(data, to: descriptor, path: copy)
-            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: copy, reason: StoreFiles.systemMessage()) }
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: copy, .system(errno: errno)) }
             return copy
         }
-        throw StoreError.cannotWrite(path: path, reason: "every name for a copy beside it is taken")
+        throw StoreError.cannotWrite(path: path, .noNameForACopy)
     }
 
     private static func stamp(_ now: Date) -> String {

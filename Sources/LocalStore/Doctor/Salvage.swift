@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 
@@ -12,7 +13,7 @@ import UserList
 /// which list the objects after it belong to, and each object that reads as an item or a
 /// person is kept, the first time its id comes.
 enum Salvage {
-    static func document(from data: Data) -> StoreDocument {
+    static func document(from data: Data) -> Document {
         var state = State()
         let bytes = [UInt8](data)
         var position = 0
@@ -92,10 +93,10 @@ enum Salvage {
 
         /// The lists found, numbered: a number kept where it is whole and not taken, a new one
         /// after the others where not.
-        func document() -> StoreDocument {
+        func document() -> Document {
             var taken = Set<Int>()
             func keep(_ number: Int?) -> Int? {
-                guard let number, (1...StoreDocument.largestNumber).contains(number), taken.insert(number).inserted else { return nil }
+                guard let number, (1...Document.largestNumber).contains(number), taken.insert(number).inserted else { return nil }
                 return number
             }
             let todoNumbers = (todo + finished).map { keep($0.number) }
@@ -119,7 +120,7 @@ enum Salvage {
             let people = People(everyone: listed, sortOrder: sortOrder ?? .added, deleted: setAside,
                                 fetchProgress: fetchProgress.flatMap { (1...FetchProgress.lastPage).contains($0.nextPage) ? $0 : nil },
                                 unmatchedSearches: [], nextNumber: listed.isEmpty ? 1 : next)
-            return StoreDocument(todos: todos, people: people)
+            return Document(todos: todos, people: people)
         }
 
         private func skipSpace(_ bytes: [UInt8], _ start: Int) -> Int {

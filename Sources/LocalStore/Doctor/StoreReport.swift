@@ -9,32 +9,79 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ListEngine
 import TodoList
 import UserList
 
 /// What `todo doctor` found in a store: where it is, what it holds, and each thing wrong with
-/// it, said so that a user can decide what to do.
+/// it, so that a user can decide what to do.
 public struct StoreReport: Sendable {
     /// One thing wrong with the store or its journal.
     public struct Finding: Sendable, Equatable {
+        public enum What: Sendable, Equatable {
+            case empty
+            case newerVersion(Int)
+            /// The bytes do not read as a store: where they stop, and what was expected there.
+            case notAStore(FormatFailure)
+            case problems([Problem])
+            case journalChange(line: Int, ReplayFailure.Reason)
+            case journalLine(Int, JournalLineDamage)
+            case journalNotTheStores(JournalMismatch)
+            case journalWithoutStore
+            /// The lock is not a regular file: no change can be made while it is there.
+            case lockIsNotAFile(FileKind)
+        }
+
+        /// What `todo doctor --repair` could not bring back.
+        public enum Loss: Sendable, Equatable {
+            case nothing
+            /// An empty file holds nothing to lose.
+            case nothingInIt
+            /// All but the to-dos and people a repair finds written whole in the file.
+            case allButFound(todos: Int, people: Int)
+            /// Nothing, once todo is updated to a version that reads the file.
+            case nothingOnceUpdated
+            /// The journal's changes from this line on that do not apply.
+            case changesFrom(line: Int)
+            /// What a repair cannot read of the journal from this line on.
+            case unreadableFrom(line: Int)
+            /// Nothing: a repair brings in the changes the journal holds, and keeps a copy of it.
+            case nothingJournalBroughtIn
+            /// The changes a journal that names another store holds: a repair keeps only a copy.
+            case journalKeptOnlyAsACopy(changes: Int)
+            /// Nothing: a repair builds a store from the changes in the journal.
+            case nothingStoreBuiltFromJournal
+        }
+
+        public enum Place: Sendable, Equatable {
+            case byte(Int)
+            case line(Int)
+        }
+
         /// The file it is in.
         public let file: String
-        /// What is wrong, in words.
-        public let what: String
-        /// Where in the file: `byte 1234`, `line 7`; nil when it is the whole file.
-        public let place: String?
-        /// What `todo doctor --repair` could not bring back.
-        public let loses: String
+        public let what: What
+        /// Where in the file; nil when it is the whole file.
+        public let place: Place?
+        public let loses: Loss
         /// Whether `todo doctor --repair` can do anything about it.
         public let isRepairable: Bool
 
-        public init(file: String, what: String, place: String?, loses: String, isRepairable: Bool) {
+        public init(file: String, what: What, place: Place?, loses: Loss, isRepairable: Bool) {
             self.file = file
             self.what = what
             self.place = place
             self.loses = loses
             self.isRepairable = isRepairable
         }
+    }
+
+    /// Something about the journal that is not a problem.
+    public enum JournalNote: Sendable, Equatable {
+        /// Bytes at its end are a change a crash cut off, never acknowledged; the next change removes them.
+        case torn(bytes: Int)
+        /// The store took this journal in when it was written; the next change removes it.
+        case takenIn
     }
 
     public let path: String
@@ -44,14 +91,12 @@ public struct StoreReport: Sendable {
     /// The format the file says it is in, when it says.
     public let format: Int?
     /// The lists, journal and all, when they read.
-    public let document: StoreDocument?
+    public let document: Document?
     public let journalPath: String
     public let journalBytes: Int
     /// The changes in the journal that are part of the lists.
     public let journalChanges: Int
-    /// Notes on the journal that are not problems: a change cut off by a crash, a journal the
-    /// store took in and the next change removes.
-    public let journalNotes: [String]
+    public let journalNotes: [JournalNote]
     /// Temporary files a crashed save left beside the store; the next change removes them.
     public let leftOvers: [String]
     public let findings: [Finding]
@@ -72,15 +117,15 @@ extension FileStore {
         let data = try store?.contents() ?? Data()
         let journalData = try StoreFiles.open(files.journal)?.contents() ?? Data()
         var findings: [StoreReport.Finding] = []
-        var notes: [String] = []
-        var document: StoreDocument?
+        var notes: [StoreReport.JournalNote] = []
+        var document: Document?
         var changes = 0
-        let format = StoreDocument.version(in: data)
+        let format = FileDocument.version(in: data)
 
         if store != nil {
             do {
                 let read = try Self.readForDoctor(data, files: files)
-                var lists = read.document
+                var lists = read.file.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
                 let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
                                                               held: Self.changeLines(in: journalData), notes: &notes)
@@ -93,16 +138,14 @@ extension FileStore {
         } else if !journalData.isEmpty {
             let journal = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
             if journal.owner != nil || journal.damage != nil {
-                findings.append(.init(file: files.journal, what: "a journal lies here without its store", place: nil,
-                                      loses: "nothing: todo doctor --repair builds a store from the changes in it",
-                                      isRepairable: true))
+                findings.append(.init(file: files.journal, what: .journalWithoutStore, place: nil,
+                                      loses: .nothingStoreBuiltFromJournal, isRepairable: true))
             }
         }
         var status = stat()
         if lstat(files.lock, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            findings.append(.init(file: files.lock, what: "the lock file is \(StoreFiles.kind(of: status)): no change can be made "
-                                  + "while it is there; remove it, todo makes it again", place: nil, loses: "nothing",
-                                  isRepairable: false))
+            findings.append(.init(file: files.lock, what: .lockIsNotAFile(StoreFiles.kind(of: status)), place: nil,
+                                  loses: .nothing, isRepairable: false))
         }
         return StoreReport(path: files.path, exists: store != nil, bytes: data.count, format: format, document: document,
                            journalPath: files.journal, journalBytes: journalData.count, journalChanges: changes,
@@ -115,78 +158,70 @@ extension FileStore {
     }
 
     private static func readForDoctor(_ data: Data, files: StoreFiles) throws -> ReadDocument {
-        func finding(_ what: String, place: String? = nil, repairable: Bool = true) -> FindingError {
+        func finding(_ what: StoreReport.Finding.What, place: StoreReport.Finding.Place? = nil) -> FindingError {
             let salvage = Salvage.document(from: data)
-            let loses = repairable
-                ? "all but the \(count(salvage.todos.all.count, "to-do")) and \(count(salvage.people.everyone.count, "person", "people")) "
-                    + "todo doctor --repair finds in it"
-                : "nothing, if todo is updated"
-            return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: repairable))
+            let loses = StoreReport.Finding.Loss.allButFound(todos: salvage.todos.all.count, people: salvage.people.everyone.count)
+            return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: true))
+        }
+        func newer(_ version: Int) -> FindingError {
+            FindingError(finding: .init(file: files.path, what: .newerVersion(version), place: nil, loses: .nothingOnceUpdated,
+                                        isRepairable: false))
         }
         guard !data.isEmpty else {
-            throw FindingError(finding: .init(file: files.path, what: "it is empty", place: nil,
-                                              loses: "nothing: there is nothing in it", isRepairable: true))
+            throw FindingError(finding: .init(file: files.path, what: .empty, place: nil, loses: .nothingInIt, isRepairable: true))
         }
         let read: ReadDocument
         do {
-            read = try StoreDocument.read(data)
-        } catch {
+            read = try FileDocument.read(data)
+        } catch let failure as FormatFailure {
             // As every reader says it: a newer format first, whatever else of the file does not read.
-            if let version = StoreDocument.version(in: data), version > StoreDocument.currentVersion {
-                throw finding("it was written by a newer todo (format \(version))", repairable: false)
-            }
-            if let error = error as? JSONReader.Error {
-                throw finding("it does not read as a todo store: \(error.expected) was expected there", place: "byte \(error.offset)")
-            }
-            throw finding("it is not a todo store: \(error)")
+            if let version = FileDocument.version(in: data), version > StoreFormat.current { throw newer(version) }
+            throw finding(.notAStore(failure), place: .byte(failure.offset))
         }
-        guard read.document.version <= StoreDocument.currentVersion else {
-            throw finding("it was written by a newer todo (format \(read.document.version))", repairable: false)
-        }
-        let problems = read.document.problems
-        guard problems.isEmpty else { throw finding(problems.joined(separator: "; ")) }
+        guard read.file.version <= StoreFormat.current else { throw newer(read.file.version) }
+        let problems = read.file.document.problems
+        guard problems.isEmpty else { throw finding(.problems(problems)) }
         return read
     }
 
     /// Replays what of the journal belongs to the store, and says what does not.
     /// `held`: the lines of changes the journal holds, those that do not read included.
-    private static func inspect(_ journal: Journal.Contents, onto lists: inout StoreDocument, read: ReadDocument,
-                                files: StoreFiles, held: Int, notes: inout [String]) -> (findings: [StoreReport.Finding], applied: Int) {
+    private static func inspect(_ journal: Journal.Contents, onto lists: inout Document, read: ReadDocument,
+                                files: StoreFiles, held: Int,
+                                notes: inout [StoreReport.JournalNote]) -> (findings: [StoreReport.Finding], applied: Int) {
         if journal.torn > 0 {
-            notes.append("\(journal.torn) bytes at its end are a change a crash cut off, never acknowledged; the next change removes them")
+            notes.append(.torn(bytes: journal.torn))
         }
-        if let owner = journal.owner, owner == read.document.journal {
+        if let owner = journal.owner, owner == read.file.journal {
             do {
-                try lists.replay(journal.entries)
+                try lists.replay(journal.entries.map(\.logged))
             } catch {
-                return ([.init(file: files.journal, what: "line \(error.line) does not apply (\(error.reason))", place: "line \(error.line)",
-                               loses: "the changes from line \(error.line) on that do not apply", isRepairable: true)],
-                        journal.entries.count { $0.line < error.line })
+                let line = journal.entries[error.index].line
+                return ([.init(file: files.journal, what: .journalChange(line: line, error.reason), place: .line(line),
+                               loses: .changesFrom(line: line), isRepairable: true)],
+                        error.index)
             }
             guard let damage = journal.damage else { return ([], journal.entries.count) }
-            return ([.init(file: files.journal, what: "line \(damage.line) \(damage.reason)", place: "line \(damage.line)",
-                           loses: "what todo doctor --repair cannot read from line \(damage.line) on", isRepairable: true)],
+            return ([.init(file: files.journal, what: .journalLine(damage.line, damage.what), place: .line(damage.line),
+                           loses: .unreadableFrom(line: damage.line), isRepairable: true)],
                     journal.entries.count)
         }
-        if let folded = read.document.folded, folded.isTakenIn(journal) {
-            notes.append("the store took this journal in when it was written; the next change removes it")
+        if let folded = read.file.folded, folded.isTakenIn(journal) {
+            notes.append(.takenIn)
             return ([], 0)
         }
-        guard journal.owner != nil || journal.damage != nil else { return ([], 0) }
-        let why: String
-        if let owner = journal.owner, owner == read.document.folded?.id {
-            why = FoldedJournal.otherLines
+        let mismatch: JournalMismatch
+        if let owner = journal.owner, owner == read.file.folded?.id {
+            mismatch = .otherLinesThanTakenIn
+        } else if let damage = journal.damage {
+            mismatch = .damagedLine(damage.line, damage.what)
+        } else if let owner = journal.owner {
+            mismatch = .namesAnotherStore(owner, store: read.file.journal)
         } else {
-            why = journal.damage.map { "line \($0.line) \($0.reason)" }
-                ?? "it names the store \(journal.owner?.uuidString ?? "?"), and this store is "
-                + (read.document.journal?.uuidString ?? "not one that keeps a journal")
+            return ([], 0)
         }
-        let loses = journal.owner == nil
-            ? "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it"
-            : "the \(count(held, "change")) it holds: todo doctor --repair keeps only a copy of a journal "
-                + "that names another store"
-        return ([.init(file: files.journal, what: "it does not belong to the store (\(why))", place: nil, loses: loses,
-                       isRepairable: true)], 0)
+        let loses: StoreReport.Finding.Loss = journal.owner == nil ? .nothingJournalBroughtIn : .journalKeptOnlyAsACopy(changes: held)
+        return ([.init(file: files.journal, what: .journalNotTheStores(mismatch), place: nil, loses: loses, isRepairable: true)], 0)
     }
 }
 
@@ -198,8 +233,4 @@ extension FileStore {
             line.contains { !" \t\r".utf8.contains($0) }
         }
     }
-}
-
-func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
-    "\(number) \(number == 1 ? one : many ?? one + "s")"
 }

@@ -34,8 +34,7 @@ public struct Disk: Sendable {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
-                    let reason = written == 0 || errno == 0 ? String(cString: strerror(ENOSPC)) : StoreFiles.systemMessage()
-                    throw StoreError.cannotWrite(path: path, reason: reason)
+                    throw StoreError.cannotWrite(path: path, .system(errno: written == 0 || errno == 0 ? ENOSPC : errno))
                 }
                 offset += written
             }
@@ -43,12 +42,6 @@ public struct Disk: Sendable {
     }
 }
 
-extension StoreFiles {
-    /// What the system said about the last call that failed, or a plain word when it said nothing.
-    static func systemMessage() -> String {
-        errno == 0 ? "the system gave no reason" : String(cString: strerror(errno))
-    }
-}
 
 /// `open(2)` with a mode, under one name on every platform.
 func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {

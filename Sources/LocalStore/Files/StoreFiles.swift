@@ -110,29 +110,29 @@ struct StoreFiles {
             switch errno {
             case ENOENT: return nil
             case ELOOP: throw followLink ? StoreError.linkLoop(path: path) : StoreError.isALink(path: path)
-            case ENXIO: throw StoreError.notAFile(path: path, kind: "a socket or a FIFO")
-            default: throw StoreError.cannotRead(path: path, reason: systemMessage())
+            case ENXIO: throw StoreError.notAFile(path: path, kind: .socketOrFIFO)
+            default: throw StoreError.cannotRead(path: path, .system(errno: errno))
             }
         }
         var status = stat()
-        let failure = fstat(descriptor, &status) == 0 ? nil : systemMessage()
+        let failure = fstat(descriptor, &status) == 0 ? nil : errno
         guard failure == nil, (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            if let failure { throw StoreError.cannotRead(path: path, reason: failure) }
+            if let failure { throw StoreError.cannotRead(path: path, .system(errno: failure)) }
             throw StoreError.notAFile(path: path, kind: kind(of: status))
         }
         return OpenFile(descriptor: descriptor, status: status)
     }
 
-    /// What kind of thing stands where a file was expected, in words.
-    static func kind(of status: stat) -> String {
+    /// What kind of thing stands where a file was expected.
+    static func kind(of status: stat) -> FileKind {
         switch status.st_mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a link"
-        default: "not a regular file"
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFCHR, S_IFBLK: .device
+        case S_IFSOCK: .socket
+        case S_IFLNK: .link
+        default: .other
         }
     }
 
@@ -163,7 +163,7 @@ struct StoreFiles {
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         // O_EXCL: never opens what is there already, a link included.
         let descriptor = systemOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
         do {
             defer { close(descriptor) }
             // The new file is the old one's heir: same permissions, and when the superuser
@@ -174,8 +174,8 @@ struct StoreFiles {
                 if geteuid() == 0 { _ = fchown(descriptor, old.st_uid, old.st_gid) }
             }
             try disk.writeAll(data, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
-            guard rename(temporary, path) == 0 else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
+            guard rename(temporary, path) == 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
         } catch {
             unlink(temporary)
             throw error
@@ -228,13 +228,13 @@ struct StoreFiles {
         let nearest = made.last.map { PathText.folder(of: $0) } ?? folder
         var status = stat()
         if stat(nearest.isEmpty ? "." : nearest, &status) == 0, status.st_mode & 0o222 == 0 {
-            throw StoreError.cannotWrite(path: path, reason: "its folder \(nearest) is read-only")
+            throw StoreError.cannotWrite(path: path, .readOnlyFolder(nearest))
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             removeFolders(made)
-            throw StoreError.cannotWrite(path: path, reason: "cannot create the folder \(folder)")
+            throw StoreError.cannotWrite(path: path, .cannotMakeFolder(folder))
         }
         let lockFile: OpenFile
         do {
@@ -262,11 +262,11 @@ struct StoreFiles {
     private func lockedFile() throws -> OpenFile {
         while true {
             guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
-                throw StoreError.cannotWrite(path: path, reason: "cannot make the lock file \(lock)")
+                throw StoreError.cannotWrite(path: path, .cannotMakeLock(lock))
             }
             giveToStoreOwner(lockFile)
             while flock(lockFile.descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw StoreError.cannotWrite(path: path, reason: Self.systemMessage()) }
+                guard errno == EINTR else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
             }
             var now = stat()
             if lstat(lock, &now) == 0, now.st_ino == lockFile.status.st_ino, now.st_dev == lockFile.status.st_dev {

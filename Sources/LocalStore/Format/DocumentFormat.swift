@@ -4,19 +4,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 
-/// A store file that is JSON but lacks what its format must hold.
-struct FormatProblem: Error, CustomStringConvertible {
-    let missing: String
-
-    var description: String { "expected \(missing)" }
-}
-
-/// A store file as read: the document, and what its bytes proved.
+/// A store file as read: the lists, and what its bytes proved.
 struct ReadDocument {
-    var document: StoreDocument
+    var file: FileDocument
     /// The file starts with a checksum of the rest of its bytes, and it matches: `todo` wrote
     /// it as it is, and checked it before it did, so it need not be checked again.
     var isProven: Bool
@@ -25,21 +19,24 @@ struct ReadDocument {
     var isLegacy: Bool
 }
 
-extension StoreDocument {
+extension FileDocument {
     /// The bytes of a store file, whatever its format: format 6 read as it is, an older one
     /// read into format 6 (see `Specs/store-format.md`). A file that is not JSON, or not a
     /// store, throws `JSONReader.Error` saying where it went wrong.
     static func read(_ data: Data) throws -> ReadDocument {
         do {
-            let parts = try JSONReader.read(data) { json in try Parts(json: &json) }
-            if parts.version >= 6 {
-                return ReadDocument(document: try parts.document(), isProven: StoreHead.isProven(data), isLegacy: false)
+            let file = try JSONReader.read(data) { json -> FileDocument? in
+                let parts = try Parts(json: &json)
+                return parts.version >= 6 ? try parts.file(&json) : nil
+            }
+            if let file {
+                return ReadDocument(file: file, isProven: StoreHead.isProven(data), isLegacy: false)
             }
         } catch {
             guard let version = version(in: data), version < 6 else { throw error }
         }
-        let legacy = try JSONReader.read(data) { json in try LegacyParts(json: &json) }
-        return ReadDocument(document: try legacy.document(), isProven: false, isLegacy: true)
+        let file = try JSONReader.read(data) { json in try LegacyParts(json: &json).file(&json) }
+        return ReadDocument(file: file, isProven: false, isLegacy: true)
     }
 
     /// The format a file says it is in, read without the rest; nil when it is not a JSON
@@ -57,6 +54,7 @@ extension StoreDocument {
     /// The file's bytes in format 6: keys in sorted order, and first a checksum of everything
     /// after it, so a reader can prove the file is as written without reading it whole.
     var bytes: Data {
+        let (todos, people, history) = (document.todos, document.people, document.history)
         let items = todos.unfinished.count + todos.finished.count
         var json = JSONWriter(capacity: 512 + 110 * items + 250 * (people.everyone.count + people.deleted.count))
         json.object { json in
@@ -138,7 +136,7 @@ struct StoreHead: Equatable {
 
     /// The head of a proven file in format 6, read from its first bytes; nil for any other.
     static func read(_ bytes: UnsafeRawBufferPointer) -> StoreHead? {
-        let ending = Array(",\"version\":\(StoreDocument.currentVersion)}".utf8)
+        let ending = Array(",\"version\":\(StoreFormat.current)}".utf8)
         guard bytes.count > 200, bytes[(bytes.count - ending.count)...].elementsEqual(ending), isProven(bytes),
               let checksum = Checksum.value(ofHex: bytes[opening.count..<(opening.count + 16)]) else { return nil }
         var position = sealedFrom
@@ -204,19 +202,17 @@ private struct Parts {
         self.version = try json.required(version, "version")
     }
 
-    func document() throws -> StoreDocument {
+    /// The file, read: `json` stands at its end, where a key it lacks is missed.
+    func file(_ json: inout JSONReader) throws -> FileDocument {
         guard let todos, let people, let history, let nextTodoNumber, let nextPersonNumber, let journal else {
-            throw FormatProblem(missing: "the keys journal, nextPersonNumber, nextTodoNumber, people, todos and undo")
+            throw json.error(expected: "the keys journal, nextPersonNumber, nextTodoNumber, people, todos and undo")
         }
-        var document = StoreDocument(
+        let document = Document(
             todos: Todos(unfinished: todos.todo, finished: todos.finished, nextNumber: nextTodoNumber),
             people: People(everyone: people.everyone, sortOrder: people.order, deleted: people.deleted,
                            fetchProgress: people.progress, unmatchedSearches: people.unmatched, nextNumber: nextPersonNumber),
             history: history)
-        document.version = version
-        document.journal = journal
-        document.folded = folded
-        return document
+        return FileDocument(document: document, version: version, journal: journal, folded: folded)
     }
 
     private static func folded(_ json: inout JSONReader) throws -> FoldedJournal {

@@ -4,13 +4,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 
 /// Each change as a journal line writes it, one key naming it (`{"addTodo":…}`), and read
 /// back; `Specs/store-format.md` gives every key. JournalFormat.swift frames the lines and sums them.
 extension Journal {
-    static func write(_ change: StoreChange, number: Int?, to json: inout JSONWriter) {
+    static func write(_ change: Change, number: Int?, to json: inout JSONWriter) {
         switch change {
         case .todos(.add(let id, let title)):
             json.key("addTodo")
@@ -69,7 +70,7 @@ extension Journal {
         }
     }
 
-    static func change(_ key: String, _ json: inout JSONReader) throws -> (change: StoreChange, number: Int?) {
+    static func change(_ key: String, _ json: inout JSONReader) throws -> (change: Change, number: Int?) {
         switch key {
         case "addTodo":
             var id: UUID?
@@ -120,7 +121,7 @@ extension Journal {
     }
 
     /// The lines of formats 4 and 5: to-dos only, one id where format 6 takes a list.
-    static func legacyChange(_ key: String, _ json: inout JSONReader) throws -> (change: StoreChange, number: Int?) {
+    static func legacyChange(_ key: String, _ json: inout JSONReader) throws -> (change: Change, number: Int?) {
         switch key {
         case "addTodo":
             let item = try TodoItem.read(&json)

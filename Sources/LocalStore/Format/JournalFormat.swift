@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 
@@ -41,7 +42,7 @@ enum Journal {
 
     /// A change as one whole line, line break included, summed on from `previous`, and its sum.
     /// `number` is the number an add of a to-do gives the new item.
-    static func line(for change: StoreChange, number: Int?, after previous: UInt64) -> (bytes: [UInt8], sum: UInt64) {
+    static func line(for change: Change, number: Int?, after previous: UInt64) -> (bytes: [UInt8], sum: UInt64) {
         var json = JSONWriter(capacity: 160)
         json.object { json in
             write(change, number: number, to: &json)
@@ -60,9 +61,11 @@ enum Journal {
     /// One change the journal holds, with the number of its line (the header is line 1).
     struct Entry {
         let line: Int
-        let change: StoreChange
+        let change: Change
         /// For the add of a to-do: the number the new item was given.
         let number: Int?
+
+        var logged: LoggedChange { LoggedChange(change, number: number) }
     }
 
     /// What a journal's bytes hold.
@@ -85,7 +88,7 @@ enum Journal {
         var torn = 0
         /// The first line that is not what `todo` wrote: its number and what is wrong with it.
         /// Nothing from it on is read.
-        var damage: (line: Int, reason: String)?
+        var damage: (line: Int, what: JournalLineDamage)?
         /// A checksum of the whole lines, the first line included: what tells this journal
         /// from another under the same id once a store has taken it in.
         var checksum: UInt64 = 0
@@ -105,13 +108,13 @@ enum Journal {
         guard let firstBreak = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
             // No line at all: a first write cut off (nothing was acknowledged), or no journal.
             if !bytes.isEmpty && !isStartOfHeader(bytes) {
-                contents.damage = (1, "does not name the store the journal belongs to")
+                contents.damage = (1, .noOwner)
             }
             contents.torn = bytes.count
             return contents
         }
         guard let owner = owner(of: UnsafeRawBufferPointer(rebasing: bytes[..<firstBreak])) else {
-            contents.damage = (1, "does not name a store as todo writes it")
+            contents.damage = (1, .ownerNotAsWritten)
             return contents
         }
         contents.owner = owner
@@ -129,7 +132,7 @@ enum Journal {
                 if lineBreak == nil && isStartOfALine(line) {
                     contents.torn = line.count
                 } else {
-                    contents.damage = (number, "is not what todo wrote there: its sum does not match")
+                    contents.damage = (number, .sumDoesNotMatch)
                 }
                 return contents
             }
@@ -138,7 +141,8 @@ enum Journal {
                     let entry = try entry(line, number: number, legacy: legacy)
                     contents.entries.append(entry)
                 } catch {
-                    contents.damage = (number, "is not a change (\(error))")
+                    // The readers of the format throw where they stopped, and nothing else.
+                    contents.damage = (number, .notAChange(error as? FormatFailure ?? FormatFailure(offset: 0, expected: "a change")))
                     return contents
                 }
             }
@@ -251,7 +255,7 @@ enum Journal {
 
     private static func entry(_ line: UnsafeRawBufferPointer, number: Int, legacy: Bool) throws -> Entry {
         try JSONReader.read(Data(line)) { json in
-            var change: (change: StoreChange, number: Int?)?
+            var change: (change: Change, number: Int?)?
             try json.readObject { json, key in
                 if key == "sum" && !legacy { return try json.skipValue() }
                 guard change == nil else { throw json.error(expected: "one change on a line") }

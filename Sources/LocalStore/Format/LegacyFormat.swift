@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 
@@ -38,10 +39,11 @@ struct LegacyParts {
 
     /// The document with temporary numbers, to be renumbered by `numberedAsShown()` once the
     /// journal is replayed onto it.
-    func document() throws -> StoreDocument {
-        guard let todos else { throw FormatProblem(missing: "the key \"todos\"") }
-        guard version < 2 || people != nil else { throw FormatProblem(missing: "the key \"people\"") }
-        guard version < 4 || journal != nil else { throw FormatProblem(missing: "the key \"journal\"") }
+    /// `json` stands at the file's end, where a key it lacks is missed.
+    func file(_ json: inout JSONReader) throws -> FileDocument {
+        guard let todos else { throw json.error(expected: "the key \"todos\"") }
+        guard version < 2 || people != nil else { throw json.error(expected: "the key \"people\"") }
+        guard version < 4 || journal != nil else { throw json.error(expected: "the key \"journal\"") }
         var numbers = Numbering()
         let todo = todos.todo.map { numbers.item($0) }
         let finished = todos.finished.map { numbers.item($0) }
@@ -49,11 +51,9 @@ struct LegacyParts {
             HistoryStep.todos(TodoStep(kind: .change, removing: step.removing,
                                        restoring: step.restoring.map { Placement(item: numbers.item($0.item), index: $0.index) }))
         }
-        var document = StoreDocument(todos: Todos(unfinished: todo, finished: finished, nextNumber: numbers.next),
-                                     people: people ?? People(), history: history)
-        document.version = version
-        document.journal = journal
-        return document
+        let document = Document(todos: Todos(unfinished: todo, finished: finished, nextNumber: numbers.next),
+                                people: people ?? People(), history: history)
+        return FileDocument(document: document, version: version, journal: journal)
     }
 
     /// Gives each id a number of its own, the same number each time it comes.
@@ -150,11 +150,11 @@ struct LegacyParts {
     }
 }
 
-extension StoreDocument {
+extension Document {
     /// The document with its to-dos numbered 1, 2, 3… as the list shows them, To do then
     /// Finished; the items its undo steps bring back keep their place after those. The last
     /// step of reading a store written before numbers.
-    func numberedAsShown() -> StoreDocument {
+    func numberedAsShown() -> Document {
         var given: [UUID: Int] = [:]
         var next = 1
         func number(_ id: UUID) -> Int {

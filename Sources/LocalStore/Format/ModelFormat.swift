@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListEngine
 import TodoList
 import UserList
 

@@ -9,16 +9,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ListEngine
 import TodoList
 
 /// The latest lists a store holds: its file read (or remembered), its journal replayed onto it.
 struct Latest {
-    /// The lists with the journal's changes in.
-    var document: StoreDocument
+    /// The lists with the journal's changes in, and the store file's journal ids.
+    var file: FileDocument
     /// The store file's size in bytes.
     var bytes: Int
-    /// The store file is in a format before 6: the next change writes it whole, in format 6.
-    var isLegacy: Bool
     /// The store file carries a checksum that holds: `todo` wrote it as it is. One that does
     /// not (changed by hand) is checked by every reader, until the next change writes it whole.
     var isProven: Bool
@@ -34,10 +33,6 @@ extension FoldedJournal {
     func isTakenIn(_ contents: Journal.Contents) -> Bool {
         contents.owner == id && contents.damage == nil && contents.checksum == checksum
     }
-
-    /// Why a journal with the id of the one the store took in is not that journal.
-    static let otherLines = "it has the id of the journal the store took in, and not its lines: "
-        + "it was changed since, or comes from a copy of the store"
 }
 
 /// What the journal beside a store is to it.
@@ -54,21 +49,22 @@ enum JournalState {
     static func of(_ contents: Journal.Contents, own: UUID?, folded: FoldedJournal?, files: StoreFiles) throws -> JournalState {
         if let owner = contents.owner, owner == own {
             if let damage = contents.damage {
-                throw StoreError.damaged(path: files.path, reason: "line \(damage.line) of its journal, "
-                                         + "\(PathText.lastComponent(files.journal)), \(damage.reason)")
+                throw StoreError.damaged(path: files.path, .journalLine(damage.line, journal: PathText.lastComponent(files.journal),
+                                                                        damage.what))
             }
             return .own(contents)
         }
         if let owner = contents.owner, let folded, owner == folded.id {
             guard folded.isTakenIn(contents) else {
-                throw StoreError.journalNotAccounted(journal: files.journal, reason: FoldedJournal.otherLines)
+                throw StoreError.journalNotAccounted(journal: files.journal, .otherLinesThanTakenIn)
             }
             return .folded
         }
-        if contents.owner == nil && contents.damage == nil { return .none }
-        let reason = contents.damage.map { "line \($0.line) \($0.reason)" }
-            ?? "it names the store \(contents.owner?.uuidString ?? "?"), and this store is \(own?.uuidString ?? "not one that keeps a journal")"
-        throw StoreError.journalNotAccounted(journal: files.journal, reason: reason)
+        if let damage = contents.damage {
+            throw StoreError.journalNotAccounted(journal: files.journal, .damagedLine(damage.line, damage.what))
+        }
+        guard let owner = contents.owner else { return .none }
+        throw StoreError.journalNotAccounted(journal: files.journal, .namesAnotherStore(owner, store: own))
     }
 }
 
@@ -81,12 +77,11 @@ extension FileStore {
                 if let journal = try StoreFiles.open(files.journal), journal.size > 0 {
                     let contents = try journal.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
                     if contents.owner != nil || contents.damage != nil {
-                        throw StoreError.journalNotAccounted(journal: files.journal, reason: "there is no store beside it")
+                        throw StoreError.journalNotAccounted(journal: files.journal, .noStoreBesideIt)
                     }
                 }
                 if FileManager.default.fileExists(atPath: files.path) { continue }
-                return Latest(document: StoreDocument(), bytes: 0, isLegacy: false, isProven: false, journal: .none,
-                              walking: 0)
+                return Latest(file: FileDocument(document: Document()), bytes: 0, isProven: false, journal: .none, walking: 0)
             }
             let journalFile = try StoreFiles.open(files.journal)
             let journalFits = (journalFile?.size ?? 0) <= Journal.largest(besideStoreOf: store.size)
@@ -97,13 +92,13 @@ extension FileStore {
             }
             let read = try decode(store, files: files)
             if let journalFile, !journalFits {
-                throw StoreError.damaged(path: files.path, reason: "its journal, \(PathText.lastComponent(files.journal)), "
-                                         + "is \(journalFile.size) bytes, more than todo ever writes beside it")
+                throw StoreError.damaged(path: files.path, .journalTooLarge(journal: PathText.lastComponent(files.journal),
+                                                                            bytes: journalFile.size))
             }
             let contents = journal.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
             let state: JournalState
             do {
-                state = try JournalState.of(contents, own: read.document.journal, folded: read.document.folded, files: files)
+                state = try JournalState.of(contents, own: read.file.journal, folded: read.file.folded, files: files)
             } catch {
                 // Another program may have written the store since it was read, and moved the journal on.
                 if !store.isStill(at: files.path) { continue }
@@ -111,51 +106,53 @@ extension FileStore {
             }
             let (isLegacy, isProven) = (read.isLegacy, read.isProven)
             // The lists are replayed in place, not copied: nothing else holds them.
-            var document = (consume read).document
+            var file = (consume read).file
             var walking = 0
             if case .own(let contents) = state {
+                let log = contents.entries.map(\.logged)
                 do {
-                    try document.replay(contents.entries)
+                    try file.document.replay(log)
                 } catch {
-                    throw error.damaged(files)
+                    throw StoreError.damaged(path: files.path, .journalChange(line: contents.entries[error.index].line,
+                                                                              journal: PathText.lastComponent(files.journal),
+                                                                              error.reason))
                 }
-                walking = StoreDocument.walking(contents.entries)
+                walking = Document.walking(log)
             } else if !store.isStill(at: files.path) {
                 continue
             }
             if isLegacy {
-                document = document.numberedAsShown()
+                file.document = file.document.numberedAsShown()
             }
-            let latest = Latest(document: document, bytes: store.size, isLegacy: isLegacy, isProven: isProven,
-                                journal: state, walking: walking)
+            let latest = Latest(file: file, bytes: store.size, isProven: isProven, journal: state, walking: walking)
             if isProven {
                 lastRead.remember(latest, for: store, journal: journal)
             }
             return latest
         }
-        throw StoreError.cannotRead(path: files.path, reason: "it kept being replaced while it was read")
+        throw StoreError.cannotRead(path: files.path, .keptBeingReplaced)
     }
 
     /// The store file's own document, checked, whatever its checksum says (a checksum proves a
     /// file against accidents, not against someone who recomputes it).
     private func decode(_ file: StoreFiles.OpenFile, files: StoreFiles) throws -> ReadDocument {
         let data = try file.contents()
-        guard !data.isEmpty else { throw StoreError.damaged(path: files.path, reason: "it is empty") }
+        guard !data.isEmpty else { throw StoreError.damaged(path: files.path, .empty) }
         let read: ReadDocument
         do {
-            read = try StoreDocument.read(data)
-        } catch {
-            guard let version = StoreDocument.version(in: data) else {
-                throw StoreError.damaged(path: files.path, reason: "it is not a todo store: \(error)")
+            read = try FileDocument.read(data)
+        } catch let failure as FormatFailure {
+            guard let version = FileDocument.version(in: data) else {
+                throw StoreError.damaged(path: files.path, .notAStore(failure))
             }
-            guard version <= StoreDocument.currentVersion else { throw StoreError.newerVersion(path: files.path, version: version) }
-            throw StoreError.damaged(path: files.path, reason: "its contents do not fit format \(version): \(error)")
+            guard version <= StoreFormat.current else { throw StoreError.newerVersion(path: files.path, version: version) }
+            throw StoreError.damaged(path: files.path, .doesNotFit(format: version, failure))
         }
-        let version = read.document.version
-        guard version <= StoreDocument.currentVersion else { throw StoreError.newerVersion(path: files.path, version: version) }
-        guard version >= 1 else { throw StoreError.damaged(path: files.path, reason: "no version wrote format \(version)") }
-        let problems = read.document.problems
-        guard problems.isEmpty else { throw StoreError.damaged(path: files.path, reason: problems.joined(separator: "; ")) }
+        let version = read.file.version
+        guard version <= StoreFormat.current else { throw StoreError.newerVersion(path: files.path, version: version) }
+        guard version >= 1 else { throw StoreError.damaged(path: files.path, .noSuchFormat(version)) }
+        let problems = read.file.document.problems
+        guard problems.isEmpty else { throw StoreError.damaged(path: files.path, .problems(problems)) }
         return read
     }
 }

@@ -66,3 +66,8 @@ struct TodoRendering {
 func quoted(_ text: String) -> String {
     "“" + TerminalText.escaped(text) + "”"
 }
+
+/// `3 to-dos`, `1 person`: a number and its noun.
+func counted(_ number: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(number) \(number == 1 ? one : many ?? one + "s")"
+}

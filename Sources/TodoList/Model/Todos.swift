@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TextSearch
+import Undo
 
 /// The whole list: what is left to do, what is finished, and the number the next item gets.
 ///
@@ -141,11 +142,11 @@ public struct Todos: Sendable, Equatable {
     }
 
     /// Takes back the change `step` came from, provided the list is as that change left it
-    /// (undo takes steps back newest first). Returns what was undone, in words:
-    /// `deleted “Buy milk”`. Throws `undoDoesNotFit`, and changes nothing, when bringing the
-    /// items back would repeat an id or a number the list already holds.
+    /// (undo takes steps back newest first). Returns what was undone. Throws `undoDoesNotFit`,
+    /// and changes nothing, when bringing the items back would repeat an id or a number the
+    /// list already holds.
     @discardableResult
-    public mutating func revert(_ step: TodoStep) throws(TodoError) -> String {
+    public mutating func revert(_ step: TodoStep) throws(TodoError) -> UndoneChange {
         let summary = summary(of: step)
         var reverted = self
         reverted.remove(step.removing)
@@ -164,21 +165,18 @@ public struct Todos: Sendable, Equatable {
 
     // MARK: - Private
 
-    /// What undoing `step` takes back, said about the items as they are now and were then.
-    private func summary(of step: TodoStep) -> String {
+    /// What undoing `step` takes back, about the items as they are now and were then.
+    private func summary(of step: TodoStep) -> UndoneChange {
         let now = step.removing.compactMap { item(withID: $0)?.title }
         let before = step.restoring.map(\.item.title)
-        func named(_ verb: String, _ titles: [String], noun: String = "to-dos") -> String {
-            titles.count == 1 ? "\(verb) “\(titles[0])”" : "\(verb) \(titles.count) \(noun)"
-        }
         switch step.kind {
-        case .add: return named("added", now)
-        case .check: return named("checked", before)
-        case .uncheck: return named("unchecked", before)
-        case .delete: return named("deleted", before)
-        case .rename: return "renamed “\(before.first ?? "")” to “\(now.first ?? "")”"
-        case .clearFinished: return "cleared \(before.count) finished \(before.count == 1 ? "to-do" : "to-dos")"
-        case .change: return "the last change to the to-dos"
+        case .add: return UndoneChange(.addTodos, names: now)
+        case .check: return UndoneChange(.checkTodos, names: before)
+        case .uncheck: return UndoneChange(.uncheckTodos, names: before)
+        case .delete: return UndoneChange(.deleteTodos, names: before)
+        case .rename: return UndoneChange(.renameTodo, names: before, renamedTo: now.first)
+        case .clearFinished: return UndoneChange(.clearFinished, names: before)
+        case .change: return UndoneChange(.changeTodos, names: [])
         }
     }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Observation
+import Undo
 
 /// A section of the list as a view shows it: its heading and its items, in order.
 public struct TodoSection: Equatable, Sendable {
@@ -78,9 +79,9 @@ public final class TodoListViewModel {
     public func clearFinished() throws { try apply(.clearFinished) }
 
     /// Takes back the last change saved, and shows the list as it is after it. Returns what
-    /// was undone, in words.
+    /// was undone, for the view to say.
     @discardableResult
-    public func undo() throws -> String {
+    public func undo() throws -> UndoneChange {
         let summary = try store.undo()
         try load()
         return summary

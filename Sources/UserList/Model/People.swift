@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TextSearch
+import Undo
 
 /// How the list of people is ordered. The user's choice is kept in the store.
 public enum PeopleOrder: String, Sendable, CaseIterable {
@@ -132,9 +133,9 @@ public struct People: Sendable, Equatable {
     }
 
     /// Takes back the change `step` came from, provided the people are as it left them (undo
-    /// takes steps back newest first). Returns what was undone, in words: `deleted “Ada Lovelace”`.
+    /// takes steps back newest first). Returns what was undone.
     @discardableResult
-    public mutating func revert(_ step: PeopleStep) throws(PeopleError) -> String {
+    public mutating func revert(_ step: PeopleStep) throws(PeopleError) -> UndoneChange {
         let summary = summary(of: step)
         var reverted = self
         let removing = Set(step.removing)
@@ -190,19 +191,14 @@ public struct People: Sendable, Equatable {
         return Person(id: new.id, number: nextNumber, addedAt: new.addedAt, details: new.details)
     }
 
-    private func summary(of step: PeopleStep) -> String {
+    private func summary(of step: PeopleStep) -> UndoneChange {
         let now = step.removing.compactMap { id in everyone.first { $0.id == id }?.fullName }
         let before = step.restoring.map(\.person.fullName)
-        func named(_ verb: String, _ names: [String]) -> String {
-            names.count == 1 ? "\(verb) “\(names[0])”" : "\(verb) \(names.count) people"
-        }
         switch step.kind {
-        case .add: return named("added", now)
-        case .delete: return named("deleted", before)
-        case .sort: return "sorted the people"
-        case .load:
-            let page = step.fetchProgress?.nextPage ?? 1
-            return "loaded page \(page) (\(now.count == 1 ? "1 person" : "\(now.count) people"))"
+        case .add: return UndoneChange(.addPeople, names: now)
+        case .delete: return UndoneChange(.deletePeople, names: before)
+        case .sort: return UndoneChange(.sortPeople, names: [])
+        case .load: return UndoneChange(.loadPeople, names: now, page: step.fetchProgress?.nextPage ?? 1)
         }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import Forms
 import Observation
 import TextSearch
+import Undo
 
 /// The latest added person as the home screen shows them, or placeholders when nobody was added.
 public struct LatestUserCard: Equatable, Sendable {
@@ -168,9 +169,9 @@ public final class UserListViewModel {
     public func delete(_ ids: [Person.ID]) throws { try apply(.delete(ids)) }
 
     /// Takes back the last change saved, and shows the people as they are after it. Returns
-    /// what was undone, in words.
+    /// what was undone, for the view to say.
     @discardableResult
-    public func undo() throws -> String {
+    public func undo() throws -> UndoneChange {
         let summary = try store.undo()
         try load()
         return summary

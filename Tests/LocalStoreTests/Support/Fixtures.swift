@@ -1,5 +1,6 @@
 import Foundation
-import LocalStore
+@testable import LocalStore
+import ListEngine
 import TestSupport
 import Testing
 import TodoList
@@ -75,6 +76,11 @@ final class StoreFolder {
         try folder.contents(of: "data")
     }
 
+    /// The store file as read, with what ties it to its journal, without the journal's changes.
+    func storeFile() throws -> FileDocument {
+        try FileDocument.read(storeBytes).file
+    }
+
     func todos() throws -> Todos {
         try store().loadTodos()
     }
@@ -122,12 +128,20 @@ extension StoreError {
         if case .damaged = self { return true }
         return false
     }
+
+    /// Whether the store refused to write to the store at `path` because it, or its folder, is read-only.
+    func isReadOnly(_ path: String) -> Bool {
+        switch self {
+        case .cannotWrite(path, .readOnlyFile), .cannotWrite(path, .readOnlyFolder): true
+        default: false
+        }
+    }
 }
 
 /// Lists that use every part of the store's format, with the characters JSON has to escape
 /// and some it does not.
-func richLists() throws -> StoreDocument {
-    var document = StoreDocument()
+func richLists() throws -> Document {
+    var document = Document()
     let titles = ["Buy \"oat\" milk", "C:\\Users\\ann and a/b </script>", "two\nlines\tand a tab", "bell \u{7} and \u{1F}",
                   "Zoë’s café, 東京, 😀👩‍👩‍👧", "line separator \u{2028}", "e\u{301} combining"]
     for (number, title) in zip(1..., titles) {

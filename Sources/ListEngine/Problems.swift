@@ -1,0 +1,167 @@
+import TodoList
+import UserList
+
+/// One thing wrong inside lists that read: what a store refuses to open, and `doctor` lists.
+public enum Problem: Sendable, Equatable {
+    /// Which numbered list a problem of numbers or ids is in.
+    public enum Record: Sendable, Equatable {
+        case todo, person
+    }
+
+    case finishedInToDo
+    case unfinishedInFinished
+    case emptyTitle(TodoItem.ID)
+    /// An id given to two to-dos, or to two people.
+    case repeatedID(Record, TodoItem.ID)
+    /// A number outside 1 to `next - 1`.
+    case numberOutOfRange(Record, number: Int, next: Int)
+    /// The next number outside 1 to `Document.largestNumber`.
+    case nextNumberOutOfRange(Record, next: Int)
+    case repeatedNumber(Record, Int)
+    case nameless(Person.ID)
+    /// The next page to load outside 1 to `FetchProgress.lastPage`.
+    case pageOutOfRange(Int)
+    case historyTooLong(Int)
+    /// Undo step `step` (from 1, of `of`) undoes a sort without saying the order before it.
+    case sortWithoutOrder(step: Int, of: Int)
+    case positionOutOfRange(step: Int, of: Int, position: Int)
+    case repeatedPosition(step: Int, of: Int, position: Int)
+    case numberOutOfRangeInStep(step: Int, of: Int, number: Int)
+}
+
+extension Document {
+    /// What is wrong inside the lists, each said where it is; empty for sound ones. Every store
+    /// refuses lists with a problem, and `doctor` lists them all: one check, so that whatever
+    /// `doctor` calls sound, every command can open.
+    public var problems: [Problem] {
+        todoProblems + peopleProblems + historyProblems
+    }
+
+    private var todoProblems: [Problem] {
+        var found: [Problem] = []
+        if todos.unfinished.contains(where: \.isFinished) { found.append(.finishedInToDo) }
+        if todos.finished.contains(where: { !$0.isFinished }) { found.append(.unfinishedInFinished) }
+        // Both sections, not copied into one list: a copy of 100,000 items costs more than the checks.
+        let all = [todos.unfinished, todos.finished].joined()
+        if let blank = all.first(where: { !Self.hasText($0.title) }) { found.append(.emptyTitle(blank.id)) }
+        found += Self.repeatedIDs(all.map(\.id), in: .todo)
+        found += Self.numberProblems(all.map(\.number), next: todos.nextNumber, in: .todo)
+        return found
+    }
+
+    /// Whether a title holds anything but white space; most start with a printable ASCII
+    /// letter, which says so without looking at Unicode properties.
+    private static func hasText(_ title: String) -> Bool {
+        if let first = title.utf8.first, first > 0x20, first < 0x7F { return true }
+        return title.unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+
+    private var peopleProblems: [Problem] {
+        var found: [Problem] = []
+        found += Self.repeatedIDs((people.everyone + people.deleted).map(\.id), in: .person)
+        found += Self.numberProblems(people.everyone.map(\.number), next: people.nextNumber, in: .person)
+        if let nameless = (people.everyone + people.deleted).first(where: { $0.firstName.isEmpty || $0.lastName.isEmpty }) {
+            found.append(.nameless(nameless.id))
+        }
+        if let progress = people.fetchProgress, !(1...FetchProgress.lastPage).contains(progress.nextPage) {
+            found.append(.pageOutOfRange(progress.nextPage))
+        }
+        return found
+    }
+
+    private var historyProblems: [Problem] {
+        var found: [Problem] = []
+        if history.count > Self.undoLimit { found.append(.historyTooLong(history.count)) }
+        for (offset, step) in history.enumerated() {
+            let (number, count) = (offset + 1, history.count)
+            let indexes: [Int]
+            // The positions in each list the step puts items back into.
+            let lists: [[Int]]
+            let numbers: [Int]
+            switch step {
+            case .todos(let step):
+                indexes = step.restoring.map(\.index)
+                // To do and Finished are two lists: each item goes back to the one it was in.
+                lists = [step.restoring.filter { !$0.item.isFinished }.map(\.index), step.restoring.filter(\.item.isFinished).map(\.index)]
+                numbers = step.restoring.map(\.item.number)
+            case .people(let step):
+                indexes = step.restoring.map(\.index)
+                lists = [indexes]
+                numbers = step.restoring.map(\.person.number)
+                if step.kind == .sort && step.sortOrder == nil { found.append(.sortWithoutOrder(step: number, of: count)) }
+            }
+            if let index = indexes.first(where: { $0 < 0 || $0 > Self.largestNumber }) {
+                found.append(.positionOutOfRange(step: number, of: count, position: index))
+            }
+            // A step is made from the positions in a list, so no two in one list are the same.
+            if let index = lists.lazy.compactMap(Self.repeatedPosition).first {
+                found.append(.repeatedPosition(step: number, of: count, position: index))
+            }
+            if let wrong = numbers.first(where: { $0 < 1 || $0 > Self.largestNumber }) {
+                found.append(.numberOutOfRangeInStep(step: number, of: count, number: wrong))
+            }
+        }
+        return found
+    }
+
+    /// The lowest position given twice. Sorted, not hashed: a step holds a few positions, and the
+    /// first set of numbers a program makes costs more than sorting them (Benchmarks/profile.md).
+    private static func repeatedPosition(_ positions: [Int]) -> Int? {
+        let sorted = positions.sorted()
+        return zip(sorted, sorted.dropFirst()).first { $0 == $1 }?.0
+    }
+
+    private static func numberProblems(_ numbers: [Int], next: Int, in record: Problem.Record) -> [Problem] {
+        var found: [Problem] = []
+        if let wrong = numbers.first(where: { $0 < 1 || $0 >= next }) {
+            found.append(.numberOutOfRange(record, number: wrong, next: next))
+        }
+        if !(1...largestNumber).contains(next) { found.append(.nextNumberOutOfRange(record, next: next)) }
+        found += repeatedNumbers(numbers, next: next, in: record)
+        return found
+    }
+
+    // Each item's id and number is checked against every other's: hashing them all cost a
+    // fifth of reading a large store. Sorting ids, and a bit for each number, cost a fraction
+    // of it; only lists with a repeat, found so, are gone through again to say which.
+
+    private static func repeatedIDs(_ ids: [TodoItem.ID], in record: Problem.Record) -> [Problem] {
+        ids.hasRepeats ? repeated(ids).map { .repeatedID(record, $0) } : []
+    }
+
+    /// Numbers outside 1 to `next - 1` are told of apart, so a bit for each one below `next` finds
+    /// a repeat; past a bound that keeps the bits small, the numbers are hashed after all.
+    private static func repeatedNumbers(_ numbers: [Int], next: Int, in record: Problem.Record) -> [Problem] {
+        guard next <= numbers.count * 64 + 65_536, numbers.allSatisfy({ (0..<next).contains($0) }) else {
+            return repeated(numbers).map { .repeatedNumber(record, $0) }
+        }
+        var seen = [UInt64](repeating: 0, count: next / 64 + 1)
+        for number in numbers {
+            guard seen[number >> 6] & 1 << (number & 63) == 0 else { return repeated(numbers).map { .repeatedNumber(record, $0) } }
+            seen[number >> 6] |= 1 << (number & 63)
+        }
+        return []
+    }
+
+    /// The values given more than once, lowest first.
+    private static func repeated<Value: Hashable & Comparable>(_ values: [Value]) -> [Value] {
+        var seen = Set<Value>()
+        seen.reserveCapacity(values.count)
+        var repeated = Set<Value>()
+        for value in values where !seen.insert(value).inserted {
+            repeated.insert(value)
+        }
+        return repeated.sorted()
+    }
+}
+
+extension [TodoItem.ID] {
+    /// Whether an id is in the list twice. The ids are sorted by their first eight bytes alone;
+    /// two that share them, which random ids almost never do, are told apart by a set after all.
+    public var hasRepeats: Bool {
+        var firstHalves = map { id in Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) } }
+        firstHalves.sort()
+        let mayRepeat = firstHalves.indices.dropFirst().contains { firstHalves[$0] == firstHalves[$0 - 1] }
+        return mayRepeat && Set(self).count < count
+    }
+}

@@ -1,0 +1,82 @@
+import TodoList
+import UserList
+
+/// A change as a log of changes keeps it: for the add of a to-do, with the number the list gave
+/// the new item, so that replaying the log can tell a log that fits the lists from one that does not.
+public struct LoggedChange: Sendable, Equatable {
+    public let change: Change
+    public let number: Int?
+
+    public init(_ change: Change, number: Int? = nil) {
+        self.change = change
+        self.number = number
+    }
+}
+
+/// A logged change that does not apply to the lists it was replayed onto: which one (its place
+/// in the log, from 0) and why.
+public struct ReplayFailure: Error, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// The add gives the new to-do another number than the list gives it.
+        case numberDiffers(given: Int, expected: Int)
+        /// The add brings in a to-do the list holds already.
+        case alreadyHeld
+        case todos(TodoError)
+        case people(PeopleError)
+    }
+
+    public let index: Int
+    public let reason: Reason
+}
+
+extension Document {
+    /// Brings in logged changes, oldest first. Adds of to-dos in a row are made at once: that is
+    /// what keeps a log of thousands of adds quick to replay. Throws, having brought in the
+    /// changes before it, at a change that does not apply or an add whose number is not the one
+    /// the list gives.
+    public mutating func replay(_ log: [LoggedChange]) throws(ReplayFailure) {
+        var adds: [(id: TodoItem.ID, title: String, index: Int)] = []
+        for (index, logged) in log.enumerated() {
+            if case .todos(.add(let id, let title)) = logged.change {
+                if let number = logged.number, number != todos.nextNumber + adds.count {
+                    try bringIn(&adds)
+                    throw ReplayFailure(index: index, reason: .numberDiffers(given: number, expected: todos.nextNumber))
+                }
+                adds.append((id, title, index))
+                continue
+            }
+            try bringIn(&adds)
+            do {
+                try apply(logged.change)
+            } catch {
+                switch error {
+                case .todos(let error): throw ReplayFailure(index: index, reason: .todos(error))
+                case .people(let error): throw ReplayFailure(index: index, reason: .people(error))
+                }
+            }
+        }
+        try bringIn(&adds)
+    }
+
+    /// How many logged changes walk the lists to be replayed: all but the adds of to-dos.
+    public static func walking(_ log: [LoggedChange]) -> Int {
+        log.count { if case .todos(.add) = $0.change { false } else { true } }
+    }
+
+    /// Adds the to-dos at once; a failure names the first add that did not apply.
+    private mutating func bringIn(_ adds: inout [(id: TodoItem.ID, title: String, index: Int)]) throws(ReplayFailure) {
+        guard !adds.isEmpty else { return }
+        defer { adds = [] }
+        let added: [TodoStep]
+        do {
+            added = try add(contentsOf: adds.map { ($0.id, $0.title) })
+        } catch {
+            let index = adds.first { TodoItem.normalizedTitle($0.title) == nil }?.index ?? adds[0].index
+            throw ReplayFailure(index: index, reason: .todos(error))
+        }
+        guard added.count == adds.count else {
+            let skipped = zip(adds, added).first { $0.id != $1.removing.first }?.0 ?? adds[added.count]
+            throw ReplayFailure(index: skipped.index, reason: .alreadyHeld)
+        }
+    }
+}

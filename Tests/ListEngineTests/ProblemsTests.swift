@@ -1,0 +1,96 @@
+import Foundation
+import ListEngine
+import TestSupport
+import Testing
+import TodoList
+import UserList
+
+/// What is wrong inside lists that read: every store refuses them, and doctor lists each problem
+/// (SF-9). One problem a row, and where there are two of a kind, the first is the one named.
+@Suite("The engine: what is wrong inside the lists")
+struct ProblemsTests {
+    /// A document with one thing wrong, and the problem found in it.
+    struct Example: CustomTestStringConvertible, Sendable {
+        let testDescription: String
+        let problems: [Problem]
+        let change: @Sendable (inout Document) -> Void
+    }
+
+    private static func step(_ kind: TodoStep.Kind = .delete, restoring: [(Int, TodoItem)]) -> HistoryStep {
+        .todos(TodoStep(kind: kind, removing: [], restoring: restoring.map { Placement(item: $0.1, index: $0.0) }))
+    }
+
+    nonisolated static let someID = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    nonisolated static let otherID = "1B4E28BA-2FA1-11D2-883F-0016D3CCA427"
+
+    nonisolated static let examples: [Example] = [
+        Example(testDescription: "a finished item marked to do", problems: [.unfinishedInFinished]) {
+            $0.todos = list(todo: [todo(1, "A")], finished: [todo(2, "B")], next: 3)
+        },
+        Example(testDescription: "two items numbered out of range",
+                problems: [.numberOutOfRange(.todo, number: 7, next: 3)]) {
+            $0.todos = list(todo: [todo(1, "A").renumbered(7), todo(2, "B").renumbered(9)], next: 3)
+        },
+        Example(testDescription: "a next number past the largest",
+                problems: [.nextNumberOutOfRange(.todo, next: 1 << 40 + 1)]) {
+            $0.todos = list(todo: [todo(1, "A")], next: 1 << 40 + 1)
+        },
+        Example(testDescription: "a person id used twice", problems: [.repeatedID(.person, id(1)), .repeatedNumber(.person, 1)]) {
+            $0.people = makePeople([person(1, "Ann", "Lee"), person(1, "Bo", "Bee")])
+        },
+        Example(testDescription: "a to-do id used twice among ids that differ from the first byte",
+                problems: [.repeatedID(.todo, UUID(uuidString: someID)!)]) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: someID)!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: otherID)!, number: 2, title: "B"),
+                                   TodoItem(id: UUID(uuidString: someID)!, number: 3, title: "C")], next: 4)
+        },
+        Example(testDescription: "two to-do ids alike in their first eight bytes", problems: []) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: someID)!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: "E621E1F8-C36C-495A-0000-000000000000")!, number: 2, title: "B")],
+                            next: 3)
+        },
+        Example(testDescription: "a person numbered past the next number",
+                problems: [.numberOutOfRange(.person, number: 5, next: 2)]) {
+            $0.people = makePeople([person(1, "Ann", "Lee").renumbered(5)], next: 2)
+        },
+        Example(testDescription: "two people without a last name",
+                problems: [.nameless(id(1))]) {
+            $0.people = makePeople([person(1, "Ann", ""), person(2, "Bo", "")])
+        },
+        Example(testDescription: "an undo of a sort that does not say the order before it",
+                problems: [.sortWithoutOrder(step: 1, of: 1)]) {
+            $0.history = [.people(PeopleStep(kind: .sort))]
+        },
+        Example(testDescription: "an undo step that puts an item back past the largest position",
+                problems: [.positionOutOfRange(step: 1, of: 1, position: 1 << 40 + 1)]) {
+            $0.history = [step(restoring: [(1 << 40 + 1, todo(1, "A"))])]
+        },
+        Example(testDescription: "an undo step at the largest position and number", problems: []) {
+            $0.history = [step(restoring: [(1 << 40, todo(1, "A").renumbered(1 << 40))])]
+            $0.todos = list(next: 1 << 40)
+        },
+        Example(testDescription: "an undo step that puts items back at one position twice, twice",
+                problems: [.repeatedPosition(step: 1, of: 1, position: 3)]) {
+            $0.history = [step(restoring: [(3, todo(1, "A")), (3, todo(2, "B")), (4, todo(3, "C")), (4, todo(4, "D"))])]
+            $0.todos = list(next: 5)
+        },
+        Example(testDescription: "an undo step that puts a to-do and a finished item back at one position, each in its list",
+                problems: []) {
+            $0.history = [step(restoring: [(0, todo(1, "A")), (0, TodoItem(id: id(2), number: 2, title: "B", isFinished: true))])]
+            $0.todos = list(next: 3)
+        },
+        Example(testDescription: "an undo step that brings back an item numbered past the largest",
+                problems: [.numberOutOfRangeInStep(step: 1, of: 1, number: 1 << 40 + 1)]) {
+            $0.history = [step(restoring: [(0, todo(1, "A").renumbered(1 << 40 + 1))])]
+        },
+    ]
+
+    @Test("SF-9 A value out of range in the store is refused with a message, never a crash: the problem, one by one",
+          arguments: examples)
+    func problems(example: Example) {
+        var document = Document()
+        example.change(&document)
+
+        #expect(document.problems == example.problems)
+    }
+}
