@@ -27,17 +27,27 @@ extension Report.Status {
 public enum MarkdownReport {
     public static func render(_ report: Report) -> String {
         var text = "# Specs report\n\n\(report.summary)\n"
-        for section in report.sections {
-            text += "\n## \(section.feature.title)\n\n`\(section.feature.file)`\n\n| Status | ID | Scenario |\n|---|---|---|\n"
-            for entry in section.entries {
-                text += "| \(entry.status.mark) \(entry.status.rawValue) | \(entry.scenario.id) | \(cell(entry.scenario.title)) |\n"
+        let attention = report.entries.filter { $0.status != .passed && $0.status != .notRunHere }
+        if !attention.isEmpty {
+            text += "\n## Needs eyes first\n"
+            for entry in attention {
+                text += "\n### \(entry.status.mark) \(entry.scenario.id) \(entry.scenario.title)\n\n"
+                text += entry.problems.map { "- \($0)\n" }.joined()
+                for check in entry.checks {
+                    for issue in check.outcome.issues {
+                        text += "\n    \(issue.message)\n" + issue.comments.map { "    \($0)\n" }.joined() + "    at \(issue.place)\n"
+                    }
+                }
+                if entry.status == .noTest {
+                    text += "\nThe test to start from (the red step):\n\n```swift\n\(report.snippet(for: entry.scenario))```\n"
+                }
             }
         }
-        let untested = report.entries.filter { $0.status == .noTest }
-        if !untested.isEmpty {
-            text += "\n## Tests to write\n\nEach scenario with no test, and the test to start from (the red step).\n"
-            for entry in untested {
-                text += "\n```swift\n\(report.snippet(for: entry.scenario))```\n"
+        for section in report.sections {
+            text += "\n## \(section.feature.title)\n\n`\(section.feature.file)`\n\n| Status | ID | Scenario | Tests |\n|---|---|---|---|\n"
+            for entry in section.entries {
+                let places = entry.checks.map { "`\($0.test.place)`" }.joined(separator: " ")
+                text += "| \(entry.status.mark) \(entry.status.rawValue) | \(entry.scenario.id) | \(cell(entry.scenario.title)) | \(places) |\n"
             }
         }
         if !report.lineCoverage.isEmpty {
@@ -123,6 +133,13 @@ public enum HTMLReport {
             """
     }
 
+    /// The page for a build that failed: what the compiler said, and no test.
+    public static func render(_ failure: BuildFailure) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Specs report</title>\n</head>\n<body>\n<main>\n"
+            + "<h1>Specs report</h1>\n<p>The code does not compile yet, so no test ran. The compiler's first errors:</p>\n"
+            + "<pre>\(escape(failure.errors.joined(separator: "\n")))</pre>\n</main>\n</body>\n</html>\n"
+    }
+
     private static func scenario(_ entry: Report.Entry, in report: Report) -> String {
         let open = entry.status == .failed ? " open" : ""
         var html = "<details class=\"\(css(entry.status))\"\(open)><summary><span class=\"id\">\(escape(entry.scenario.id))</span> "
@@ -137,6 +154,11 @@ public enum HTMLReport {
         if !entry.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(entry.scenario.examples) }
         if !entry.checks.isEmpty {
             html += "<p class=\"tests\">Tests: " + entry.checks.map { escape($0.test.displayName) }.joined(separator: "; ") + "</p>"
+        }
+        for check in entry.checks {
+            for issue in check.outcome.issues {
+                html += "<pre class=\"failure\">\(escape(([issue.message] + issue.comments + ["at \(issue.place)"]).joined(separator: "\n")))</pre>"
+            }
         }
         if entry.status == .noTest {
             html += "<p class=\"tests\">The test to start from:</p><pre>\(escape(report.snippet(for: entry.scenario)))</pre>"

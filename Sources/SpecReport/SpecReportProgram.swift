@@ -5,23 +5,32 @@ import Foundation
 /// no test.
 public enum SpecReportProgram {
     public static let usage = """
-        Usage: spec-report [--results FILE] [--format markdown|html] [--output FILE] [--coverage]
+        Usage: spec-report [--only ID...] [--results FILE] [--format markdown|html] [--output FILE]
+                           [--coverage] [--package PATH]
+               spec-report --next-id PREFIX
 
         Reads Specs/*.feature.md and the events of a test run, and reports each scenario:
         passed, failed, skipped, not run here (bound to a platform) or no test. A scenario
         is covered only when a test named by its ID was built, ran, passed and asserts
-        something. Without --results it runs swift test itself.
+        something. Without --results it builds the package and runs its tests itself.
 
+          --only ID...     run only the tests named by these scenario IDs, and report those
+          --next-id PREFIX print the next free ID of PREFIX (TL prints TL-21), and nothing else
           --results FILE   the events of a run: swift test --experimental-event-stream-output FILE
           --format FORMAT  markdown (the default) or html (one self-contained page)
-          --output FILE    write the report to FILE; the summary still goes to stdout
+          --output FILE    write the report to FILE; the summary and each scenario not covered
+                           still go to stdout
           --coverage       run the tests with code coverage and add each module's line coverage
           --package PATH   the package to report on (default: the current folder)
 
-        Exit status: 0 every scenario is covered, 1 one is not (or a test names no scenario),
-        2 bad usage or an unreadable file.
+        Exit status: 0 every scenario reported is covered, 1 one is not, a test names no
+        scenario, or the code does not compile; 2 bad usage or an unreadable file.
 
         """
+
+    /// How the program runs `swift`: with these arguments, giving back its exit status and
+    /// what it printed on both streams. Tests give one that answers as a recorded run did.
+    public typealias Swift = (_ arguments: [String]) throws -> (status: Int32, output: String)
 
     struct Options {
         var results: String?
@@ -29,11 +38,14 @@ public enum SpecReportProgram {
         var output: String?
         var coverage = false
         var package = "."
+        var only: [String] = []
+        var nextID: String?
     }
 
     /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
     /// its errors to standard error.
-    public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") }) -> Int32 {
+    public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
+                           swift: Swift? = nil) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)
@@ -43,11 +55,35 @@ public enum SpecReportProgram {
         }
         do {
             let package = try SpecsPackage.read(at: options.package)
-            let results = try options.results ?? runTests(package: package.root, coverage: options.coverage)
-            let run = try TestRun.read(Data(contentsOf: URL(fileURLWithPath: results)), file: results, packageRoot: package.root)
-            var report = Report(coverage: package.coverage(of: run), run: run)
+            if let prefix = options.nextID {
+                output(package.nextID(prefix: prefix) + "\n")
+                return 0
+            }
+            let known = Set(package.features.flatMap(\.scenarios).map(\.id))
+            if let unknown = options.only.first(where: { !known.contains($0) }) {
+                printError("error: no scenario in Specs/ has the ID \(unknown)")
+                return 2
+            }
+            let swift = swift ?? { try runSwift($0, in: package.root) }
+            let only = options.only.isEmpty ? nil : Set(options.only)
+            let run: TestRun
+            if let results = options.results {
+                run = try readRun(results, package: package)
+            } else {
+                let build = try swift(["build", "--build-tests", "--package-path", package.root] + (options.coverage ? ["--enable-code-coverage"] : []))
+                guard build.status == 0 else {
+                    let failure = BuildFailure(output: build.output, packageRoot: package.root)
+                    if let file = options.output {
+                        try Data((options.html ? HTMLReport.render(failure) : failure.markdown).utf8).write(to: URL(fileURLWithPath: file))
+                    }
+                    output(failure.markdown)
+                    return 1
+                }
+                run = try runTests(of: package, only: only, coverage: options.coverage, swift: swift)
+            }
+            var report = Report(coverage: package.coverage(of: run, only: only), run: run)
             if options.coverage {
-                report.lineCoverage = try coverage(package: package.root)
+                report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
             if let file = options.output {
@@ -79,7 +115,14 @@ public enum SpecReportProgram {
             case "--results": options.results = try value(argument)
             case "--output": options.output = try value(argument)
             case "--package": options.package = try value(argument)
+            case "--next-id": options.nextID = try value(argument)
             case "--coverage": options.coverage = true
+            case "--only":
+                while let id = rest.first, !id.hasPrefix("--") {
+                    options.only.append(id)
+                    rest = rest.dropFirst()
+                }
+                guard !options.only.isEmpty else { throw UsageError(message: "error: --only needs one scenario ID or more") }
             case "--format":
                 switch try value(argument) {
                 case "markdown": options.html = false
@@ -93,41 +136,82 @@ public enum SpecReportProgram {
         return options
     }
 
-    /// Runs the package's tests, writing their event stream, and returns the stream's path.
-    /// Failing tests are what the report is for, so their exit status is not an error.
-    static func runTests(package: String, coverage: Bool) throws -> String {
-        let folder = URL(fileURLWithPath: package).appendingPathComponent(".build/spec-report")
+    private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
+        try TestRun.read(Data(contentsOf: URL(fileURLWithPath: file)), file: file, packageRoot: package.root)
+    }
+
+    /// Runs the package's tests (with `only`, those named by the IDs only) on the build just
+    /// made, and reads their events. Failing tests are what the report is for, so their exit
+    /// status is not an error.
+    static func runTests(of package: SpecsPackage, only: Set<String>?, coverage: Bool, swift: Swift) throws -> TestRun {
+        let folder = URL(fileURLWithPath: package.root).appendingPathComponent(".build/spec-report")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let events = folder.appendingPathComponent("events.jsonl").path
         try? FileManager.default.removeItem(atPath: events)
-        var arguments = ["test", "--package-path", package, "--experimental-event-stream-output", events]
-        if coverage { arguments.append("--enable-code-coverage") }
-        printError("Running swift \(arguments.joined(separator: " "))")
-        _ = try swift(arguments, quiet: true)
-        return events
+        var filters: [String] = []
+        if let only {
+            // Swift Testing filters on a test's ID, not on the name that carries the scenario's:
+            // the list of the tests built says which IDs those are.
+            _ = try swift(["test", "list", "--skip-build", "--package-path", package.root, "--experimental-event-stream-output", events])
+            let listing = try readRun(events, package: package)
+            let named = listing.tests.filter { !$0.scenarioIDs.filter(only.contains).isEmpty }
+            guard !named.isEmpty else { return listing }
+            filters = named.flatMap { ["--filter", "^" + $0.id.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : "\($0)" }.joined() + "$"] }
+        }
+        _ = try swift(["test", "--skip-build", "--package-path", package.root] + filters + (coverage ? ["--enable-code-coverage"] : [])
+                      + ["--experimental-event-stream-output", events])
+        return try readRun(events, package: package)
     }
 
-    static func coverage(package: String) throws -> [ModuleCoverage] {
-        let path = try swift(["test", "--package-path", package, "--show-codecov-path"], quiet: false)
+    static func lineCoverage(package: String, swift: Swift) throws -> [ModuleCoverage] {
+        let path = try swift(["test", "--package-path", package, "--show-codecov-path"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return try ModuleCoverage.read(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// Runs `swift ARGUMENTS` and returns what it printed; with `quiet`, its output is dropped.
-    private static func swift(_ arguments: [String], quiet: Bool) throws -> String {
+    /// Runs the real `swift`, keeping what it prints on both streams.
+    private static func runSwift(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        printError("Running swift \(arguments.joined(separator: " "))")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = quiet ? FileHandle.nullDevice : FileHandle.standardError
+        process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     private static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}
+
+/// A build that failed: the red step of a test written before the code it needs. What the
+/// compiler said is kept to its first errors, each with its file and line.
+public struct BuildFailure: Sendable {
+    /// `Tests/ListTests/ListTests.swift:12:9: error: cannot find 'clearFinished' in scope`.
+    public let errors: [String]
+
+    public init(output: String, packageRoot: String) {
+        let prefix = packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/"
+        var errors: [String] = []
+        for line in output.split(separator: "\n").map(String.init) where line.contains(": error: ") || line.hasPrefix("error: ") {
+            let relative = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+            if !relative.hasPrefix(" ") && !relative.contains("`-") && !errors.contains(relative) { errors.append(relative) }
+        }
+        self.errors = Array(errors.prefix(Self.shown))
+    }
+
+    /// How many errors are shown: the first says what to write next; the rest are often its echoes.
+    public static let shown = 5
+
+    public var markdown: String {
+        "# Specs report\n\nThe code does not compile yet, so no test ran. The compiler's first errors:\n\n"
+            + errors.map { "    \($0)\n" }.joined()
+            + "\nA test written before its code is red this way: write the least code it needs to compile, then run this again.\n"
     }
 }

@@ -37,6 +37,13 @@ public struct SpecsPackage: Sendable {
                             sources: TestSources(files: sources))
     }
 
+    /// The ID to give a new scenario of `prefix`: one past the highest, so that an ID is never
+    /// given twice, even when a scenario was taken out.
+    public func nextID(prefix: String) -> String {
+        let numbers = features.flatMap(\.scenarios).map(\.id).filter { $0.hasPrefix(prefix + "-") }.map(GherkinParser.number(of:))
+        return "\(prefix)-\((numbers.max() ?? 0) + 1)"
+    }
+
     /// The check of `run` against these specs.
     public func coverage(of run: TestRun, only: Set<String>? = nil) -> Coverage {
         Coverage(features: features, run: run, sources: sources, only: only)

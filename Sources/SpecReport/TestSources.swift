@@ -1,43 +1,63 @@
+import Foundation
+
 /// The test sources, read for what Swift Testing's event stream does not say: the conditions a
 /// test or its suite runs under (`.enabled(if:)`, `.disabled`), and whether its body asserts
 /// anything that could fail. A test is found by the place the compiler gave it, never by
 /// looking for `@Test` in the text, so text that only looks like a test is never read as one.
-public struct TestSources: Sendable {
-    private struct File: Sendable {
+public final class TestSources: @unchecked Sendable {
+    private struct File {
         let source: [UInt8]
         let code: SwiftCode
     }
 
-    private let files: [String: File]
-    /// Functions declared in the test sources whose bodies assert, directly or through another:
-    /// a test that calls one of them asserts too (helpers that take `sourceLocation`).
-    private let assertingHelpers: Set<String>
+    private let texts: [String: String]
+    /// What has been read so far: a file is lexed when a test in it is first asked about, and
+    /// the helpers only when a test asserts nothing itself, so that a check of one scenario
+    /// reads one file. `lock` guards both.
+    private var read: [String: File] = [:]
+    private var helpers: Set<String>?
+    private let lock = NSLock()
 
     /// `files`: each test source's text, by its path relative to the package (`Tests/…`).
     public init(files: [String: String]) {
-        var read: [String: File] = [:]
-        var helpers: [(name: String, body: Body)] = []
-        for (path, text) in files {
+        texts = files
+    }
+
+    private func file(_ path: String) -> File? {
+        lock.withLock {
+            if let file = read[path] { return file }
+            guard let text = texts[path] else { return nil }
             let file = File(source: Array(text.utf8), code: SwiftCode(text))
             read[path] = file
-            helpers += Self.functions(in: file.code).map { ($0.name, Self.scan(file.code, in: $0.body)) }
+            return file
         }
-        self.files = read
-        var asserting = Set(helpers.filter(\.body.asserts).map(\.name))
+    }
+
+    /// Functions declared in the test sources whose bodies assert, directly or through another:
+    /// a test that calls one of them asserts too (helpers that take `sourceLocation`).
+    private func assertingHelpers() -> Set<String> {
+        if let known = lock.withLock({ helpers }) { return known }
+        var found: [(name: String, body: Body)] = []
+        for path in texts.keys.sorted() {
+            guard let file = file(path) else { continue }
+            found += Self.functions(in: file.code).map { ($0.name, Self.scan(file.code, in: $0.body)) }
+        }
+        var asserting = Set(found.filter(\.body.asserts).map(\.name))
         var grew = true
         while grew {
-            let more = helpers.filter { !asserting.contains($0.name) && !$0.body.calls.isDisjoint(with: asserting) }.map(\.name)
+            let more = found.filter { !asserting.contains($0.name) && !$0.body.calls.isDisjoint(with: asserting) }.map(\.name)
             asserting.formUnion(more)
             grew = !more.isEmpty
         }
-        assertingHelpers = asserting
+        lock.withLock { helpers = asserting }
+        return asserting
     }
 
     /// The condition traits on the declaration of `test` (a function or a suite), as written:
     /// `.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"))`. None for a suite
     /// Swift Testing made up for functions outside any `@Suite`.
     public func conditions(of test: TestRun.Test) -> [String] {
-        guard let file = files[test.file], let arguments = attributeArguments(of: test, in: file) else { return [] }
+        guard let file = file(test.file), let arguments = attributeArguments(of: test, in: file) else { return [] }
         var found: [String] = []
         var index = arguments.lowerBound
         while index < arguments.upperBound {
@@ -58,10 +78,10 @@ public struct TestSources: Sendable {
     /// or `#require` of something that is not a constant, `Issue.record`, a confirmation, or a
     /// call of a helper that asserts. Nil when its declaration is not where the compiler said.
     public func asserts(_ test: TestRun.Test) -> Bool? {
-        guard let file = files[test.file], let arguments = attributeArguments(of: test, in: file),
+        guard let file = file(test.file), let arguments = attributeArguments(of: test, in: file),
               let body = Self.body(after: arguments.upperBound, in: file.code) else { return nil }
         let scanned = Self.scan(file.code, in: body)
-        return scanned.asserts || !scanned.calls.isDisjoint(with: assertingHelpers)
+        return scanned.asserts || !scanned.calls.isDisjoint(with: assertingHelpers())
     }
 
     /// The code inside the parentheses of the `@Test` or `@Suite` attribute at the test's line,

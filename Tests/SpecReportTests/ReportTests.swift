@@ -19,12 +19,13 @@ struct ReportTests {
 
             `Specs/shop.feature.md`
 
-            | Status | ID | Scenario |
-            |---|---|---|
-            | ✅ passed | SH-1 | An added item is in the basket |
-            | ❌ failed | SH-2 | The total is the sum of the prices |
+            | Status | ID | Scenario | Tests |
+            |---|---|---|---|
+            | ✅ passed | SH-1 | An added item is in the basket | `Tests/ShopTests/BasketTests.swift:7` |
+            | ❌ failed | SH-2 | The total is the sum of the prices | `Tests/ShopTests/BasketTests.swift:16` |
             """))
-        #expect(text.contains("| ⏸️ not run here | SH-6 | A receipt is printed where a printer is attached |"))
+        #expect(text.contains("| ⏸️ not run here | SH-6 | A receipt is printed where a printer is attached | "
+                              + "`Tests/ShopTests/BasketTests.swift:42` |"))
     }
 
     @Test("The test to start from is named by the scenario, sits beside its feature's tests, and fails until it is written")
