@@ -37,6 +37,11 @@ public struct Coverage: Sendable {
         public let status: Status
         /// What keeps the scenario from being covered, each line naming it; empty when it is.
         public let problems: [String]
+
+        /// The problems where the scenario is already named: without the ID they start with.
+        public var reasons: [String] {
+            problems.map { $0.hasPrefix(scenario.id + ": ") ? String($0.dropFirst(scenario.id.count + 2)) : $0 }
+        }
     }
 
     public let entries: [Entry]

@@ -35,6 +35,8 @@ public struct Scenario: Equatable, Sendable {
     public let title: String
     public let rule: String?
     public let tags: [String]
+    /// What the scenario says before its steps: why it is so, or what its test needs.
+    public let description: String
     public let steps: [Step]
     /// The rows of its Examples tables, heading row first.
     public let examples: [[String]]
@@ -135,6 +137,7 @@ public enum GherkinParser {
             var title: String
             var rule: String?
             var tags: [String]
+            var description: [String] = []
             var steps: [Step] = []
             var examples: [[String]] = []
             var inExamples = false
@@ -167,6 +170,7 @@ public enum GherkinParser {
             }
             if line.isEmpty {
                 if inPreamble { preamble.append("") }
+                if current?.steps.isEmpty == true && current?.description.isEmpty == false { current?.description.append("") }
                 return
             }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
@@ -215,6 +219,7 @@ public enum GherkinParser {
                 throw error(number, "text after the steps of scenario \(current.id); a step starts with * or -")
             }
             if inPreamble { preamble.append(raw) }
+            current?.description.append(line)
         }
 
         /// A line that, outside a fenced block, would be a scenario's heading or its ID tag.
@@ -329,7 +334,8 @@ public enum GherkinParser {
                     throw error(draft.line, "scenario \(draft.id) has no Then: nothing in it says what a test should see")
                 }
                 scenarios.append(Scenario(id: draft.id, title: draft.title, rule: draft.rule, tags: draft.tags,
-                                          steps: draft.steps, examples: draft.examples, line: draft.line))
+                                          description: draft.description.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), steps: draft.steps,
+                                          examples: draft.examples, line: draft.line))
             }
             current = nil
         }

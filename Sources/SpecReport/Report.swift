@@ -15,11 +15,29 @@ public struct Report: Sendable {
         }
     }
 
+    /// The commit the run was made from, and whether the tree had changes beside it.
+    public struct Commit: Equatable, Sendable {
+        public let hash: String
+        public let hasChanges: Bool
+
+        public init(hash: String, hasChanges: Bool) {
+            self.hash = hash
+            self.hasChanges = hasChanges
+        }
+    }
+
     public let coverage: Coverage
     public let run: TestRun
     public let sections: [Section]
+    public var commit: Commit?
+    /// The compiler's own words for itself (`Swift version 6.3.1`), when known.
+    public var compiler: String?
     /// Line coverage per module, when the tests ran with coverage.
     public var lineCoverage: [ModuleCoverage] = []
+    /// Each module's mutation score, where `Scripts/mutate`'s results are at hand.
+    public var mutation: [MutationScore] = []
+    /// The runs before this one, oldest first, from `--history`.
+    public var history: [HistoryRecord] = []
 
     public init(coverage: Coverage, run: TestRun) {
         self.coverage = coverage
@@ -50,11 +68,39 @@ public struct Report: Sendable {
             + "\(count(.skipped)) skipped, \(count(.notRunHere)) not run here, \(count(.noTest)) with no test"
     }
 
+    /// How long a scenario's tests took, together; nil when none of them ran.
+    public func duration(of entry: Entry) -> Double? {
+        let durations = entry.checks.compactMap(\.outcome.duration)
+        return durations.isEmpty ? nil : durations.reduce(0, +)
+    }
+
+    /// The ten scenarios whose tests took longest, slowest first.
+    public var slowest: [Entry] {
+        Array(entries.filter { duration(of: $0) != nil }.sorted { duration(of: $0)! > duration(of: $1)! }.prefix(10))
+    }
+
+    /// What a scenario was in the last run the history keeps, when that was something else.
+    public func change(of entry: Entry) -> String? {
+        guard let before = history.last?.statuses[entry.scenario.id] else { return history.isEmpty ? nil : "new" }
+        return before == entry.status.rawValue ? nil : before
+    }
+
+    /// This run as the history keeps it.
+    public var historyRecord: HistoryRecord {
+        let formatter = ISO8601DateFormatter()
+        return HistoryRecord(date: formatter.string(from: run.started ?? Date()), commit: commit?.hash,
+                             totals: Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0.rawValue, count($0)) }),
+                             statuses: Dictionary(uniqueKeysWithValues: entries.map { ($0.scenario.id, $0.status.rawValue) }))
+    }
+
     /// Where the tests of a scenario's feature are, to add a missing one beside them: the suite
     /// and file of a test named by an ID of the same prefix.
     public func neighbour(of scenario: Scenario) -> (suite: String, file: String)? {
         let prefix = scenario.id.prefix { $0 != "-" } + "-"
-        return run.tests.first { $0.scenarioIDs.contains { $0.hasPrefix(prefix) } }
+        let tests = run.tests.filter { $0.scenarioIDs.contains { $0.hasPrefix(prefix) } }
+        // The suite that holds most of them: a suite of one test is more likely an odd one out.
+        let suites = Dictionary(grouping: tests, by: \.suite)
+        return tests.max { suites[$0.suite]!.count < suites[$1.suite]!.count }
             .map { (String($0.suite.split(separator: ".").last ?? ""), $0.file) }
     }
 
@@ -73,38 +119,3 @@ public struct Report: Sendable {
     }
 }
 
-/// The share of a module's lines the tests ran.
-public struct ModuleCoverage: Equatable, Sendable {
-    public let module: String
-    public let lines: Int
-    public let covered: Int
-
-    public var percent: Double { lines == 0 ? 0 : Double(covered) * 100 / Double(lines) }
-
-    /// Reads the JSON `llvm-cov export` writes (SwiftPM's `--enable-code-coverage` leaves it at
-    /// `swift test --show-codecov-path`), summing the files under `Sources/<Module>/`.
-    public static func read(_ data: Data) throws -> [ModuleCoverage] {
-        struct Export: Decodable {
-            struct Entry: Decodable {
-                struct File: Decodable {
-                    struct Summary: Decodable {
-                        struct Lines: Decodable { let count: Int; let covered: Int }
-                        let lines: Lines
-                    }
-                    let filename: String
-                    let summary: Summary
-                }
-                let files: [File]
-            }
-            let data: [Entry]
-        }
-        var totals: [String: (lines: Int, covered: Int)] = [:]
-        for file in try JSONDecoder().decode(Export.self, from: data).data.flatMap(\.files) {
-            guard let range = file.filename.range(of: "/Sources/") else { continue }
-            let module = String(file.filename[range.upperBound...].prefix { $0 != "/" })
-            let sum = totals[module] ?? (0, 0)
-            totals[module] = (sum.lines + file.summary.lines.count, sum.covered + file.summary.lines.covered)
-        }
-        return totals.keys.sorted().map { ModuleCoverage(module: $0, lines: totals[$0]!.lines, covered: totals[$0]!.covered) }
-    }
-}

@@ -6,7 +6,7 @@ import Foundation
 public enum SpecReportProgram {
     public static let usage = """
         Usage: spec-report [--only ID...] [--results FILE] [--format markdown|html] [--output FILE]
-                           [--coverage] [--package PATH]
+                           [--coverage] [--mutation FILE] [--history FILE] [--package PATH]
                spec-report --next-id PREFIX
 
         Reads Specs/*.feature.md and the events of a test run, and reports each scenario:
@@ -21,6 +21,9 @@ public enum SpecReportProgram {
           --output FILE    write the report to FILE; the summary and each scenario not covered
                            still go to stdout
           --coverage       run the tests with code coverage and add each module's line coverage
+          --mutation FILE  add each module's mutation score, from what Scripts/mutate printed
+          --history FILE   add this run's statuses to FILE (JSON Lines), and show what changed
+                           since the run before and the trend of the totals
           --package PATH   the package to report on (default: the current folder)
 
         Exit status: 0 every scenario reported is covered, 1 one is not, a test names no
@@ -40,6 +43,8 @@ public enum SpecReportProgram {
         var package = "."
         var only: [String] = []
         var nextID: String?
+        var history: String?
+        var mutation: String?
     }
 
     /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
@@ -82,8 +87,23 @@ public enum SpecReportProgram {
                 run = try runTests(of: package, only: only, coverage: options.coverage, swift: swift)
             }
             var report = Report(coverage: package.coverage(of: run, only: only), run: run)
+            report.commit = commit(of: package.root)
+            if options.results == nil {
+                let said = try swift(["--version"]).output
+                report.compiler = said.range(of: "Swift version ").map { "Swift version " + said[$0.upperBound...].prefix { $0 != " " && $0 != "\n" } }
+            }
             if options.coverage {
                 report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
+            }
+            if let file = options.mutation {
+                let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date ?? Date()
+                report.mutation = MutationScore.read(try String(contentsOfFile: file, encoding: .utf8),
+                                                     fileDate: ISO8601DateFormatter.string(from: modified, timeZone: .gmt, formatOptions: .withFullDate))
+            }
+            if let file = options.history {
+                let kept = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
+                report.history = try HistoryRecord.read(kept, file: file)
+                try Data((kept + report.historyRecord.line).utf8).write(to: URL(fileURLWithPath: file))
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
             if let file = options.output {
@@ -116,6 +136,8 @@ public enum SpecReportProgram {
             case "--output": options.output = try value(argument)
             case "--package": options.package = try value(argument)
             case "--next-id": options.nextID = try value(argument)
+            case "--history": options.history = try value(argument)
+            case "--mutation": options.mutation = try value(argument)
             case "--coverage": options.coverage = true
             case "--only":
                 while let id = rest.first, !id.hasPrefix("--") {
@@ -132,6 +154,9 @@ public enum SpecReportProgram {
             case "--help", "-h": throw UsageError(message: "")
             default: throw UsageError(message: "error: unknown argument \(argument)")
             }
+        }
+        if !options.only.isEmpty && options.history != nil {
+            throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
         }
         return options
     }
@@ -158,8 +183,11 @@ public enum SpecReportProgram {
             guard !named.isEmpty else { return listing }
             filters = named.flatMap { ["--filter", "^" + $0.id.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : "\($0)" }.joined() + "$"] }
         }
-        _ = try swift(["test", "--skip-build", "--package-path", package.root] + filters + (coverage ? ["--enable-code-coverage"] : [])
-                      + ["--experimental-event-stream-output", events])
+        // A whole run goes one test at a time, so that each test's time is its own and not
+        // time spent waiting beside the others; the few tests of --only run side by side.
+        let serial = only == nil ? ["--no-parallel"] : []
+        _ = try swift(["test", "--skip-build", "--package-path", package.root] + serial + filters
+                      + (coverage ? ["--enable-code-coverage"] : []) + ["--experimental-event-stream-output", events])
         return try readRun(events, package: package)
     }
 
@@ -167,6 +195,24 @@ public enum SpecReportProgram {
         let path = try swift(["test", "--package-path", package, "--show-codecov-path"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return try ModuleCoverage.read(Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The commit the package's folder is at, and whether it has changes: nil outside git.
+    private static func commit(of folder: String) -> Report.Commit? {
+        func git(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        }
+        guard let hash = git(["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        return Report.Commit(hash: hash, hasChanges: git(["status", "--porcelain"]).map { !$0.isEmpty } ?? false)
     }
 
     /// Runs the real `swift`, keeping what it prints on both streams.

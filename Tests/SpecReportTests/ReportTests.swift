@@ -15,10 +15,6 @@ struct ReportTests {
 
         #expect(text.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed, 4 skipped, 1 not run here, 7 with no test\n"))
         #expect(text.contains("""
-            ## The basket
-
-            `Specs/shop.feature.md`
-
             | Status | ID | Scenario | Tests |
             |---|---|---|---|
             | ✅ passed | SH-1 | An added item is in the basket | `Tests/ShopTests/BasketTests.swift:7` |
@@ -26,32 +22,6 @@ struct ReportTests {
             """))
         #expect(text.contains("| ⏸️ not run here | SH-6 | A receipt is printed where a printer is attached | "
                               + "`Tests/ShopTests/BasketTests.swift:42` |"))
-    }
-
-    @Test("The test to start from is named by the scenario, sits beside its feature's tests, and fails until it is written")
-    func snippet() throws {
-        let report = try report()
-        let scenario = try #require(report.entries.first { $0.scenario.id == "SH-7" }).scenario
-
-        #expect(report.snippet(for: scenario) == """
-                // In BasketTests, Tests/ShopTests/BasketTests.swift:
-                @Test("SH-7 A receipt may be sent by email")
-                func aReceiptMayBeSentByEmail() throws {
-                    // Given I paid
-                    // When I ask for the receipt by email
-                    // Then it is sent, reading
-                    Issue.record("SH-7 is not written yet")
-                }
-
-            """)
-    }
-
-    @Test("Inline code in a title or a step is shown as code on the page, not with backticks")
-    func inlineCode() throws {
-        let page = HTMLReport.render(try report())
-
-        #expect(page.contains("Given</span> a printer at <code>/dev/usb/lp0</code>"))
-        #expect(!page.contains("`/dev/usb/lp0`"))
     }
 
     @Test("Features come in the order Specs/README.md lists them, the others after")

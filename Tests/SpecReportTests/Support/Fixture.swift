@@ -48,6 +48,14 @@ struct Fixture {
         package.coverage(of: check == .swiftTest ? listing : run)
     }
 
+    /// The report of the recorded run, as made from a commit with changes beside it.
+    func report(only: Set<String>? = nil) -> Report {
+        var report = Report(coverage: package.coverage(of: run, only: only), run: run)
+        report.commit = Report.Commit(hash: "abc1234", hasChanges: true)
+        report.compiler = "Swift version 6.3.1"
+        return report
+    }
+
     /// What `spec-report` prints and its exit status, on this fixture's recorded run, or
     /// running `swift` as given.
     func specReport(_ arguments: [String] = [], running swift: RecordedSwift? = nil) -> (status: Int32, output: String) {
