@@ -18,10 +18,13 @@ let package = Package(
         .target(name: "TextSearch"),
         // What undo took back, as a value both lists hand to their views, whichever list it was to.
         .target(name: "Undo"),
+        // Days on the calendar (a birthday, a due date) and moments in time, as values, with the
+        // arithmetic and the text both lists need.
+        .target(name: "Dates"),
         // Models and view-models of the to-do list: no I/O, no UI types.
-        .target(name: "TodoList", dependencies: ["Forms", "TextSearch", "Undo"]),
+        .target(name: "TodoList", dependencies: ["Forms", "TextSearch", "Undo", "Dates"]),
         // Models and view-models of people and their birthdays: no I/O, no UI types.
-        .target(name: "UserList", dependencies: ["Forms", "TextSearch", "Undo"]),
+        .target(name: "UserList", dependencies: ["Forms", "TextSearch", "Undo", "Dates"]),
         // randomuser.me's API: what to ask for a page, and its answers read as they really are.
         // It needs no network library, so that linking it loads no HTTP stack.
         .target(name: "RandomUserAPI", dependencies: ["UserList"]),
@@ -52,6 +55,7 @@ let package = Package(
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
+        .testTarget(name: "DatesTests", dependencies: ["Dates"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "TestSupport"]),

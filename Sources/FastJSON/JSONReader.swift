@@ -115,6 +115,17 @@ public struct JSONReader: ~Copyable {
         return elements
     }
 
+    /// Where the reader is, in bytes from the start: a place to come back to with `move(to:)`.
+    @inlinable
+    public var offset: Int { position }
+
+    /// Puts the reader at `offset`, a place it was before: for reading the values of an object
+    /// in another order than they stand in.
+    @inlinable
+    public mutating func move(to offset: Int) {
+        position = min(max(offset, 0), bytes.count)
+    }
+
     /// What `shortcut` reads, or nil with the reader back where it was when it gives nil or throws.
     /// For reading text as one writer writes it, byte for byte, and leaving anything else, and
     /// what is wrong with it, to the full reading of the same bytes.
@@ -218,13 +229,14 @@ public struct JSONReader: ~Copyable {
         return bytes[position - 1] == end
     }
 
-    /// Reads `literal` when the bytes at the reader are exactly it, and says whether they were.
-    /// Up to 16 bytes are compared as two words, which may overlap.
+    /// Reads `literal` when the bytes at the reader are exactly it, and says whether they were:
+    /// text made at run time, such as a key and its colon, or written in the code. Up to 16 bytes
+    /// are compared as two words, which may overlap.
     @inlinable @inline(__always)
-    public mutating func readLiteral(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - position >= count else { return false }
-        let text = UnsafeRawPointer(bytes.baseAddress! + position), expected = UnsafeRawPointer(literal.utf8Start)
+    public mutating func readLiteral(_ literal: UnsafeRawBufferPointer) -> Bool {
+        let count = literal.count
+        guard bytes.count - position >= count, let expected = literal.baseAddress else { return false }
+        let text = UnsafeRawPointer(bytes.baseAddress! + position)
         if count >= 8 && count <= 16 {
             guard text.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
                   text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
@@ -234,5 +246,11 @@ public struct JSONReader: ~Copyable {
         }
         position += count
         return true
+    }
+
+    /// Reads `literal` when the bytes at the reader are exactly it, and says whether they were.
+    @inlinable @inline(__always)
+    public mutating func readLiteral(_ literal: StaticString) -> Bool {
+        readLiteral(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

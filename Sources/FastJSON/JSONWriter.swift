@@ -54,6 +54,14 @@ public struct JSONWriter {
         followsValue = false
     }
 
+    /// Writes a key given as the bytes `"key":`, made once by a caller that writes the same keys
+    /// many times; its value comes next.
+    public mutating func key(quoted literal: UnsafeRawBufferPointer) {
+        startValue()
+        bytes.append(contentsOf: literal)
+        followsValue = false
+    }
+
     // MARK: - Values
 
     /// Escapes `"`, `\` and control characters; everything else, `/` and non-ASCII included,

@@ -65,7 +65,7 @@ extension FileStore: TodoStore {
     func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
-        guard let head = data.withUnsafeBytes(StoreHead.read), (1..<Document.largestNumber).contains(head.nextTodoNumber)
+        guard let head = StoreHead.read(data), (1..<Document.largestNumber).contains(head.nextTodoNumber)
         else { return nil }
         let journal = try StoreFiles.open(files.journal)
         if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
@@ -106,9 +106,9 @@ extension FileStore {
             bits[Int(mark >> 6 & 1023)] |= 1 << (mark & 63)
         }
         // todo writes every to-do, in the lists and in the undo steps, as an object whose first
-        // key is "id" (keys are sorted), and only a proven file, which todo wrote, is scanned:
-        // looking for each `{` passes an item in one step, where a `"` took twelve.
-        let key = Array("{\"id\":\"".utf8)
+        // key is its id (the to-do table's first key), and only a proven file, which todo wrote,
+        // is scanned: looking for each `{` passes an item in one step, where a `"` took twelve.
+        let key = Array("{".utf8) + Array(TodoItem.keys.literal(.id)) + Array("\"".utf8)
         return data.withUnsafeBytes { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             var offset = 0

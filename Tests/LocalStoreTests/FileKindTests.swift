@@ -1,3 +1,4 @@
+import FastJSON
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -78,6 +79,21 @@ struct FileKindTests {
         #expect { _ = try FileStore(url: madeUp).loadTodos() } throws: { error in
             guard case .damaged(_, .notAStore) = error as? StoreError else { return false }
             return true
+        }
+    }
+
+    @Test("SF-28 A file the system will not read, or that says it is empty and is not, is said as it is",
+          .enabled(if: FileManager.default.fileExists(atPath: "/sys/class/net/lo/speed") && FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func fileTheSystemMakes() throws {
+        let refused = "/sys/class/net/lo/speed"
+        #expect(throws: StoreError.cannotRead(path: refused, .system(errno: EINVAL))) { _ = try FileStore(url: URL(fileURLWithPath: refused)).loadTodos() }
+        #expect(try RealBinary().run(["--store", refused, "list"])
+                == Run(status: 1, output: "", errors: "error: cannot read \(refused): \(String(cString: strerror(EINVAL)))\n"))
+
+        let status = "/proc/self/status"
+        #expect(try FileManager.default.attributesOfItem(atPath: status)[.size] as? NSNumber == 0)
+        #expect(throws: StoreError.damaged(path: status, .notAStore(FormatFailure(offset: 0, expected: "an object")))) {
+            _ = try FileStore(url: URL(fileURLWithPath: status)).loadTodos()
         }
     }
 

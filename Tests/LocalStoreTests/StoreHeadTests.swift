@@ -29,7 +29,7 @@ struct StoreHeadTests {
     func freshStore() throws {
         try files.seed(todo: ["Buy milk", "Call Ann"])
 
-        let head = files.storeBytes.withUnsafeBytes(StoreHead.read)
+        let head = StoreHead.read(files.storeBytes)
 
         #expect(head == (try headAsRead()))
         #expect(head?.folded == nil)
@@ -43,7 +43,7 @@ struct StoreHeadTests {
         let journal = files.journalLines
         try files.store().update { $0.todos = makeTodos(todo: ["Buy milk", "Call Ann", "Pay rent"]) }
 
-        let head = files.storeBytes.withUnsafeBytes(StoreHead.read)
+        let head = StoreHead.read(files.storeBytes)
 
         #expect(head == (try headAsRead()))
         let folded = try #require(head?.folded)
@@ -74,7 +74,7 @@ struct StoreHeadTests {
         }
 
         #expect(!StoreHead.isProven(Data(bytes)))
-        #expect(bytes.withUnsafeBytes(StoreHead.read) == nil)
+        #expect(StoreHead.read(Data(bytes)) == nil)
     }
 
     /// A store as an add may find it, and whether the add may append its line without reading

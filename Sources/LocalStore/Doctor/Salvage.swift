@@ -39,19 +39,12 @@ enum Salvage {
         var section: Section?
         var todo: [(id: UUID, number: Int?, title: String)] = []
         var finished: [(id: UUID, number: Int?, title: String)] = []
-        var everyone: [(id: UUID, number: Int?, addedAt: Date, details: PersonDetails)] = []
-        var deleted: [(id: UUID, number: Int?, addedAt: Date, details: PersonDetails)] = []
+        var everyone: [StoredPerson] = []
+        var deleted: [StoredPerson] = []
         var seenItems = Set<UUID>()
         var seenPeople = Set<UUID>()
         var sortOrder: PeopleOrder?
         var fetchProgress: FetchProgress?
-
-        /// The keys that say where the text is; any other key (an item's own) changes nothing.
-        private static let sections: [String: Section?] = [
-            "todo": .todo, "finished": .finished, "everyone": .everyone, "deleted": .deleted,
-            "undo": nil, "undoSteps": nil, "restoring": nil, "removing": nil, "item": nil, "person": nil,
-            "unmatchedSearches": nil, "blacklist": nil, "people": nil, "todos": nil, "version": nil,
-        ]
 
         /// Reads the string at `position`; when it is a key that says where the text is, notes
         /// it. Returns where scanning goes on.
@@ -60,12 +53,20 @@ enum Salvage {
             var next = end
             while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
             guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { return end }
-            if let section = Self.sections[key] {
-                self.section = section
-            } else if key == "sortOrder" {
+            // A key of a to-do or a person changes nothing; any other says where the text is.
+            switch SalvageMark.ofKeys[key] {
+            case .todo: section = .todo
+            case .finished: section = .finished
+            case .everyone: section = .everyone
+            case .deleted: section = .deleted
+            case .sortOrder:
+                section = nil
                 sortOrder = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try $0.readEnum(PeopleOrder.self) })?.value
-            } else if key == "fetchProgress" {
-                fetchProgress = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try FetchProgress(json: &$0) })?.value
+            case .fetchProgress:
+                section = nil
+                fetchProgress = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try FetchProgress.read(&$0) })?.value
+            case .elsewhere: section = nil
+            case nil: break
             }
             return next + 1
         }
@@ -75,13 +76,17 @@ enum Salvage {
         mutating func readObject(in data: Data, at position: Int) -> Int {
             switch section {
             case .todo, .finished:
-                guard let (item, end) = try? JSONReader.read(data, from: position, { try TodoItem.read(&$0) }) else { return position + 1 }
-                if TodoItem.normalizedTitle(item.title) != nil, seenItems.insert(item.id).inserted {
-                    if section == .todo { todo.append((item.id, item.number, item.title)) } else { finished.append((item.id, item.number, item.title)) }
+                guard let (draft, end) = try? JSONReader.read(data, from: position, TodoItem.readWhatThereIs) else {
+                    return position + 1
+                }
+                if let id = draft.id, let title = draft.title, TodoItem.normalizedTitle(title) != nil, seenItems.insert(id).inserted {
+                    if section == .todo { todo.append((id, draft.number, title)) } else { finished.append((id, draft.number, title)) }
                 }
                 return end
             case .everyone, .deleted:
-                guard let (person, end) = try? JSONReader.read(data, from: position, { try PersonDetails.read(&$0) }) else { return position + 1 }
+                guard let (person, end) = try? JSONReader.read(data, from: position, { try StoredPerson.read(&$0) }) else {
+                    return position + 1
+                }
                 if !person.details.firstName.isEmpty, !person.details.lastName.isEmpty, seenPeople.insert(person.id).inserted {
                     if section == .everyone { everyone.append(person) } else { deleted.append(person) }
                 }

@@ -43,10 +43,13 @@ struct StoreFiles {
     final class OpenFile {
         let descriptor: Int32
         let status: stat
+        /// The path it was opened by, for what an error says.
+        let path: String
 
-        fileprivate init(descriptor: Int32, status: stat) {
+        fileprivate init(descriptor: Int32, status: stat, path: String) {
             self.descriptor = descriptor
             self.status = status
+            self.path = path
         }
 
         deinit {
@@ -71,18 +74,24 @@ struct StoreFiles {
                 && now.st_size == status.st_size && Self.modified(now) == modified
         }
 
-        /// Every byte, mapped where the file system allows, else read.
+        /// Every byte, mapped where the file system allows, else read. A file that says it is
+        /// empty is read all the same, to its end: files the system makes as they are read (under
+        /// /proc) say so whatever they hold. A read the system refuses is said with its reason.
         func contents() throws -> Data {
-            guard size > 0 else { return Data() }
-            if let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED {
+            if size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED {
                 let count = size
                 return Data(bytesNoCopy: mapped, count: count, deallocator: .custom { pointer, _ in munmap(pointer, count) })
             }
-            var data = Data(count: size)
+            var data = Data(count: max(size, 4096))
             var offset = 0
-            while offset < size {
-                let count = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+            while true {
+                if offset == data.count {
+                    guard size == 0 else { break }
+                    data.count *= 2
+                }
+                let count = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
                 if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw StoreError.cannotRead(path: path, .system(errno: errno)) }
                 guard count > 0 else { break }
                 offset += count
             }
@@ -121,7 +130,7 @@ struct StoreFiles {
             if let failure { throw StoreError.cannotRead(path: path, .system(errno: failure)) }
             throw StoreError.notAFile(path: path, kind: kind(of: status))
         }
-        return OpenFile(descriptor: descriptor, status: status)
+        return OpenFile(descriptor: descriptor, status: status, path: path)
     }
 
     /// What kind of thing stands where a file was expected.

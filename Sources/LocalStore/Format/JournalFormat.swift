@@ -45,7 +45,7 @@ enum Journal {
     static func line(for change: Change, number: Int?, after previous: UInt64) -> (bytes: [UInt8], sum: UInt64) {
         var json = JSONWriter(capacity: 160)
         json.object { json in
-            write(change, number: number, to: &json)
+            write(LoggedChange(change, number: number), to: &json)
             json.key("sum")
             json.string("")
         }
@@ -81,8 +81,6 @@ enum Journal {
         var needsLineBreak = false
         /// The sum the next line builds on.
         var sum: UInt64 = 0
-        /// How many of the entries add a to-do.
-        var adds = 0
         /// Bytes at the end that are not a whole line: a change cut off by a crash before its
         /// line was written out, never acknowledged. They are not read, and the next change cuts them.
         var torn = 0
@@ -146,7 +144,6 @@ enum Journal {
                     return contents
                 }
             }
-            if line.starts(with: addPrefix) { contents.adds += 1 }
             contents.sum = sum
             start = (lineBreak ?? (bytes.count - 1)) + 1
             contents.end = start
@@ -217,8 +214,6 @@ enum Journal {
 
     // MARK: - Private
 
-    private static let addPrefix = Array("{\"addTodo\":".utf8)
-
     /// Whether the bytes could be what a crash left of a line on its way: the start of a change
     /// as `todo` writes one, short of its sum. A last line that has its sum, and it is wrong,
     /// was changed; bytes that start otherwise were not written by `todo`.
@@ -227,9 +222,7 @@ enum Journal {
         guard line.count > opening.count else { return line.elementsEqual(opening.prefix(line.count)) }
         guard line.starts(with: opening) else { return false }
         let key = line.dropFirst(2).prefix { $0 != UInt8(ascii: "\"") }
-        let keys = ["addTodo", "checkTodos", "uncheckTodos", "deleteTodos", "renameTodo", "clearFinished", "addPerson",
-                    "addPersonAgain", "deletePeople", "sortPeople", "loadPeople", "rememberUnmatched", "undo"]
-        guard keys.contains(where: { $0.utf8.starts(with: key) }) else { return false }
+        guard ChangeKey.allCases.contains(where: { $0.rawValue.utf8.starts(with: key) }) else { return false }
         let closing = Array(",\"sum\":\"".utf8)
         return !(line.count >= closing.count + 18 && line[(line.count - 18 - closing.count)...].starts(with: closing))
     }
@@ -255,14 +248,19 @@ enum Journal {
 
     private static func entry(_ line: UnsafeRawBufferPointer, number: Int, legacy: Bool) throws -> Entry {
         try JSONReader.read(Data(line)) { json in
-            var change: (change: Change, number: Int?)?
+            var change: LoggedChange?
             try json.readObject { json, key in
                 if key == "sum" && !legacy { return try json.skipValue() }
                 guard change == nil else { throw json.error(expected: "one change on a line") }
-                change = legacy ? try legacyChange(key, &json) : try self.change(key, &json)
+                if legacy {
+                    change = try legacyChange(key, &json)
+                } else {
+                    guard let key = ChangeKey(rawValue: key) else { throw json.error(expected: "a change") }
+                    change = try Self.read(key, &json)
+                }
             }
-            let read = try json.required(change, "a change")
-            return Entry(line: number, change: read.change, number: read.number)
+            let logged = try json.required(change, "a change")
+            return Entry(line: number, change: logged.change, number: logged.number)
         }
     }
 }

@@ -15,6 +15,9 @@ import UserList
 
 /// The keys of a file in formats 1 to 5, in one pass.
 struct LegacyParts {
+    /// The keys these formats had that the current one has not, which hold no item of their own.
+    static let keys = ["undoSteps", "blacklist"]
+
     private var version = 0
     private var journal: UUID?
     private var todos: (todo: [LegacyItem], finished: [LegacyItem], steps: [LegacyStep])?
@@ -79,13 +82,22 @@ struct LegacyParts {
         var steps: [LegacyStep]?
         try json.readObject { json, key in
             switch key {
-            case "finished": finished = try json.readArray(of: TodoItem.read)
-            case "todo": todo = try json.readArray(of: TodoItem.read)
+            case "finished": finished = try json.readArray(of: item)
+            case "todo": todo = try json.readArray(of: item)
             case "undoSteps": steps = try json.readArray(of: Self.step)
             default: try json.skipValue()
             }
         }
         return (try json.required(todo, "todo"), try json.required(finished, "finished"), try json.required(steps, "undoSteps"))
+    }
+
+    /// A to-do of these formats: an id, a title and whether it is finished, and no number.
+    private static func item(_ json: inout JSONReader) throws -> LegacyItem {
+        let item = try TodoItem.readWhatThereIs(&json)
+        guard let id = item.id, let title = item.title, let isFinished = item.isFinished else {
+            throw json.error(expected: "a to-do with an id, a title and whether it is finished")
+        }
+        return (id, item.number, title, isFinished)
     }
 
     private static func step(_ json: inout JSONReader) throws -> LegacyStep {
@@ -101,7 +113,7 @@ struct LegacyParts {
                     try json.readObject { json, key in
                         switch key {
                         case "index": index = try json.readInt()
-                        case "item": item = try TodoItem.read(&json)
+                        case "item": item = try Self.item(&json)
                         default: try json.skipValue()
                         }
                     }
@@ -120,7 +132,7 @@ struct LegacyParts {
         var progress: FetchProgress?
         var order: PeopleOrder?
         func person(_ json: inout JSONReader, number: Int) throws -> Person {
-            let read = try PersonDetails.read(&json)
+            let read = try StoredPerson.read(&json)
             guard read.details.birthDate != nil else { throw json.error(expected: "the key \"birthDate\"") }
             return Person(id: read.id, number: number, addedAt: read.addedAt, details: read.details)
         }
@@ -139,7 +151,7 @@ struct LegacyParts {
                     count += 1
                     return try person(&json, number: count)
                 }
-            case "fetchProgress": progress = try json.readNull() ? nil : FetchProgress(json: &json)
+            case "fetchProgress": progress = try json.readNull() ? nil : FetchProgress.read(&json)
             case "sortOrder": order = try json.readEnum(PeopleOrder.self)
             default: try json.skipValue()
             }
@@ -177,5 +189,27 @@ extension Document {
         document.todos = Todos(unfinished: todo, finished: finished, nextNumber: todo.isEmpty && finished.isEmpty ? 1 : next)
         document.history = history
         return document
+    }
+}
+
+extension Journal {
+    /// A line of the journals of formats 4 and 5: to-dos only, one id where format 6 takes a list.
+    static func legacyChange(_ key: String, _ json: inout JSONReader) throws -> LoggedChange {
+        switch key {
+        case "addTodo":
+            let item = try TodoItem.readWhatThereIs(&json)
+            guard let id = item.id, let title = item.title else { throw json.error(expected: "a to-do with an id and a title") }
+            return LoggedChange(.todos(.add(id: id, title: title)))
+        case "checkTodo": return LoggedChange(.todos(.check([try json.readUUID()])))
+        case "uncheckTodo": return LoggedChange(.todos(.uncheck([try json.readUUID()])))
+        case "deleteTodo": return LoggedChange(.todos(.delete([try json.readUUID()])))
+        case "renameTodo":
+            let rename = try LoggedRename.read(&json)
+            return LoggedChange(.todos(.rename(rename.id, to: rename.title)))
+        case "clearFinished", "undo":
+            guard try json.readBool() else { throw json.error(expected: "true") }
+            return LoggedChange(key == "undo" ? .undo : .todos(.clearFinished))
+        default: throw json.error(expected: "a change to the to-dos")
+        }
     }
 }

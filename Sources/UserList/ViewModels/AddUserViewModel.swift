@@ -1,3 +1,4 @@
+import Dates
 import Forms
 #if canImport(FoundationEssentials)
 import FoundationEssentials

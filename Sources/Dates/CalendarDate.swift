@@ -125,8 +125,41 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
         }
     }
 
+    /// The day `count` days later (earlier when negative); nil outside the years 1 to 9999.
+    public func adding(days count: Int) -> CalendarDate? {
+        CalendarDate(dayNumber: dayNumber + count)
+    }
+
+    /// The same day `count` months later, or the month's last day when it has no such day:
+    /// a month after 31 January is 28 or 29 February. Nil outside the years 1 to 9999.
+    public func adding(months count: Int) -> CalendarDate? {
+        let months = (year * 12 + month - 1) + count
+        let (newYear, newMonth) = (months / 12, months % 12 + 1)
+        guard (1...9999).contains(newYear) else { return nil }
+        return CalendarDate(year: newYear, month: newMonth, day: min(day, Self.daysIn(month: newMonth, of: newYear)))
+    }
+
+    /// The day of the week, 1 for Monday to 7 for Sunday, as ISO 8601 counts them.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday, day 4.
+        ((dayNumber % 7) + 7 + 3) % 7 + 1
+    }
+
+    /// The day `number` days after 1970-01-01; nil outside the years 1 to 9999.
+    public init?(dayNumber number: Int) {
+        let shifted = number + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (the civil-days algorithm).
-    private var dayNumber: Int {
+    public var dayNumber: Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -1,0 +1,361 @@
+import FastJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ListEngine
+import TodoList
+import UserList
+
+// The table of every record the store's files hold but the file itself (DocumentTables.swift):
+// a to-do, a person and their address, an undo step and what it puts back, and the records a
+// journal line carries. Each is its keys (an enum, in the order written) and the `read` and
+// `write` that take and give them in that order. This is the one place their keys are spelled;
+// `Specs/store-format.md` tells how to add one.
+
+extension TodoItem {
+    /// `id` sorts first, and must: the fingerprint scan of an add looks for it at the start of
+    /// every object (`FileStore.mentions`), so no key of a to-do may sort before it.
+    enum Key: String, RecordKey {
+        case id, isFinished, number, title
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> TodoItem {
+        try RecordReader.read(keys, &json) { record, json in
+            let id = try record.uuid(.id, &json)
+            let isFinished = try record.bool(.isFinished, &json)
+            let number = try record.int(.number, &json)
+            let title = try record.string(.title, &json)
+            return TodoItem(id: id, number: number, title: title, isFinished: isFinished)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.id, of: Self.keys)
+            json.uuid(id)
+            json.key(.isFinished, of: Self.keys)
+            json.bool(isFinished)
+            json.key(.number, of: Self.keys)
+            json.int(number)
+            json.key(.title, of: Self.keys)
+            json.string(title)
+        }
+    }
+
+    /// What of a to-do a damaged file, or a file before numbers, still gives: all that was read.
+    static func readWhatThereIs(_ json: inout JSONReader) throws -> (id: UUID?, isFinished: Bool?, number: Int?, title: String?) {
+        try RecordReader.read(keys, &json) { record, json in
+            (try record.optional(.id, &json) { try $0.readUUID() }, try record.optional(.isFinished, &json) { try $0.readBool() },
+             try record.optional(.number, &json) { try $0.readInt() }, try record.optional(.title, &json) { try $0.readString() })
+        }
+    }
+}
+
+/// The add of a to-do as a journal line carries it: the id and title, and the number the list gave it.
+struct LoggedAdd {
+    let id: UUID
+    let number: Int?
+    let title: String
+
+    enum Key: String, RecordKey {
+        case id, number, title
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> LoggedAdd {
+        try RecordReader.read(keys, &json) { record, json in
+            LoggedAdd(id: try record.uuid(.id, &json), number: try record.optional(.number, &json) { try $0.readInt() },
+                      title: try record.string(.title, &json))
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.id, of: Self.keys)
+            json.uuid(id)
+            json.optional(.number, of: Self.keys, number) { $0.int($1) }
+            json.key(.title, of: Self.keys)
+            json.string(title)
+        }
+    }
+}
+
+/// The rename of a to-do as a journal line carries it.
+struct LoggedRename {
+    let id: UUID
+    let title: String
+
+    enum Key: String, RecordKey {
+        case id, title
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> LoggedRename {
+        try RecordReader.read(keys, &json) { record, json in
+            LoggedRename(id: try record.uuid(.id, &json), title: try record.string(.title, &json))
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.id, of: Self.keys)
+            json.uuid(id)
+            json.key(.title, of: Self.keys)
+            json.string(title)
+        }
+    }
+}
+
+/// Where an undo step puts a to-do or a person back: its place in its list, and the item.
+enum PlacementKey: String, RecordKey {
+    case index, item, person
+}
+
+let placementKeys = RecordKeys<PlacementKey>()
+
+extension Placement {
+    static func read(_ json: inout JSONReader) throws -> Placement {
+        try RecordReader.read(placementKeys, &json) { record, json in
+            let index = try record.int(.index, &json)
+            return Placement(item: try record.value(.item, &json, TodoItem.read), index: index)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.index, of: placementKeys)
+            json.int(index)
+            json.key(.item, of: placementKeys)
+            item.write(to: &json)
+        }
+    }
+}
+
+extension PersonPlacement {
+    static func read(_ json: inout JSONReader) throws -> PersonPlacement {
+        try RecordReader.read(placementKeys, &json) { record, json in
+            let index = try record.int(.index, &json)
+            return PersonPlacement(person: try record.value(.person, &json, Person.read), index: index)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.index, of: placementKeys)
+            json.int(index)
+            json.key(.person, of: placementKeys)
+            person.write(to: &json)
+        }
+    }
+}
+
+/// An undo step, of the to-dos or of the people: which change it undoes, the items it takes away
+/// and those it puts back; a step of the people also the order before a sort, or where loading was.
+enum StepKey: String, RecordKey {
+    case fetchProgress, kind, removing, restoring, sortOrder
+}
+
+let stepKeys = RecordKeys<StepKey>()
+
+extension TodoStep {
+    static func read(_ json: inout JSONReader) throws -> TodoStep {
+        try RecordReader.read(stepKeys, &json) { record, json in
+            let kind = try record.value(.kind, &json) { try $0.readEnum(Kind.self) }
+            let removing = try record.value(.removing, &json) { try $0.readArray { try $0.readUUID() } }
+            let restoring = try record.value(.restoring, &json) { try $0.readArray(of: Placement.read) }
+            return TodoStep(kind: kind, removing: removing, restoring: restoring)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.kind, of: stepKeys)
+            json.string(kind.rawValue)
+            json.key(.removing, of: stepKeys)
+            json.array(removing) { $0.uuid($1) }
+            json.key(.restoring, of: stepKeys)
+            json.array(restoring) { $1.write(to: &$0) }
+        }
+    }
+}
+
+extension PeopleStep {
+    static func read(_ json: inout JSONReader) throws -> PeopleStep {
+        try RecordReader.read(stepKeys, &json) { record, json in
+            let progress = try record.optional(.fetchProgress, &json) { try $0.readNull() ? nil : FetchProgress.read(&$0) } ?? nil
+            let kind = try record.value(.kind, &json) { try $0.readEnum(Kind.self) }
+            let removing = try record.value(.removing, &json) { try $0.readArray { try $0.readUUID() } }
+            let restoring = try record.value(.restoring, &json) { try $0.readArray(of: PersonPlacement.read) }
+            let order = try record.optional(.sortOrder, &json) { try $0.readNull() ? nil : $0.readEnum(PeopleOrder.self) } ?? nil
+            return PeopleStep(kind: kind, removing: removing, restoring: restoring, sortOrder: order, fetchProgress: progress)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.optional(.fetchProgress, of: stepKeys, fetchProgress) { $1.write(to: &$0) }
+            json.key(.kind, of: stepKeys)
+            json.string(kind.rawValue)
+            json.key(.removing, of: stepKeys)
+            json.array(removing) { $0.uuid($1) }
+            json.key(.restoring, of: stepKeys)
+            json.array(restoring) { $1.write(to: &$0) }
+            json.optional(.sortOrder, of: stepKeys, sortOrder) { $0.string($1.rawValue) }
+        }
+    }
+}
+
+extension Address {
+    enum Key: String, RecordKey {
+        case city, country, state, street
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> Address {
+        try RecordReader.read(keys, &json) { record, json in
+            let city = try record.optional(.city, &json) { try $0.readString() }
+            let country = try record.optional(.country, &json) { try $0.readString() }
+            let state = try record.optional(.state, &json) { try $0.readString() }
+            let street = try record.optional(.street, &json) { try $0.readString() }
+            return Address(street: street, city: city, state: state, country: country)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.optional(.city, of: Self.keys, city) { $0.string($1) }
+            json.optional(.country, of: Self.keys, country) { $0.string($1) }
+            json.optional(.state, of: Self.keys, state) { $0.string($1) }
+            json.optional(.street, of: Self.keys, street) { $0.string($1) }
+        }
+    }
+}
+
+/// A person as the files keep them: in the list (with a number), or on the way in (without).
+struct StoredPerson {
+    let id: UUID
+    let number: Int?
+    let addedAt: Date
+    let details: PersonDetails
+
+    enum Key: String, RecordKey {
+        case addedAt, address, birthDate, cell, email, firstName, id, lastName, number, phone, picture, registered, remoteID
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> StoredPerson {
+        try RecordReader.read(keys, &json) { record, json in
+            let addedAt = Date(timeIntervalSinceReferenceDate: try record.value(.addedAt, &json) { try $0.readDouble() })
+            let address = try record.optional(.address, &json) { try $0.readNull() ? nil : Address.read(&$0) } ?? nil
+            let birthDate = try record.optional(.birthDate, &json) { try $0.readNull() ? nil : CalendarDate(json: &$0) } ?? nil
+            let cell = try record.optionalString(.cell, &json)
+            let email = try record.optionalString(.email, &json)
+            let firstName = try record.string(.firstName, &json)
+            let id = try record.uuid(.id, &json)
+            let lastName = try record.string(.lastName, &json)
+            let number = try record.optional(.number, &json) { try $0.readInt() }
+            let phone = try record.optionalString(.phone, &json)
+            let picture = try record.optionalString(.picture, &json)
+            let registered = try record.optional(.registered, &json) { try $0.readNull() ? nil : CalendarDate(json: &$0) } ?? nil
+            let remoteID = try record.optionalString(.remoteID, &json)
+            let details = PersonDetails(firstName: firstName, lastName: lastName, birthDate: birthDate, email: email, phone: phone,
+                                        cell: cell, address: address, registered: registered, picture: picture, remoteID: remoteID)
+            return StoredPerson(id: id, number: number, addedAt: addedAt, details: details)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.addedAt, of: Self.keys)
+            json.double(addedAt.timeIntervalSinceReferenceDate)
+            json.optional(.address, of: Self.keys, details.address) { $1.write(to: &$0) }
+            json.optional(.birthDate, of: Self.keys, details.birthDate) { $0.string($1.iso) }
+            json.optional(.cell, of: Self.keys, details.cell) { $0.string($1) }
+            json.optional(.email, of: Self.keys, details.email) { $0.string($1) }
+            json.key(.firstName, of: Self.keys)
+            json.string(details.firstName)
+            json.key(.id, of: Self.keys)
+            json.uuid(id)
+            json.key(.lastName, of: Self.keys)
+            json.string(details.lastName)
+            json.optional(.number, of: Self.keys, number) { $0.int($1) }
+            json.optional(.phone, of: Self.keys, details.phone) { $0.string($1) }
+            json.optional(.picture, of: Self.keys, details.picture) { $0.string($1) }
+            json.optional(.registered, of: Self.keys, details.registered) { $0.string($1.iso) }
+            json.optional(.remoteID, of: Self.keys, details.remoteID) { $0.string($1) }
+        }
+    }
+
+    init(id: UUID, number: Int?, addedAt: Date, details: PersonDetails) {
+        self.id = id
+        self.number = number
+        self.addedAt = addedAt
+        self.details = details
+    }
+
+    init(_ person: Person) {
+        self.init(id: person.id, number: person.number, addedAt: person.addedAt, details: person.details)
+    }
+
+    init(_ person: NewPerson) {
+        self.init(id: person.id, number: nil, addedAt: person.addedAt, details: person.details)
+    }
+}
+
+extension Person {
+    /// A person of the list: one read without a number is refused.
+    static func read(_ json: inout JSONReader) throws -> Person {
+        let stored = try StoredPerson.read(&json)
+        guard let number = stored.number else {
+            throw json.error(expected: "the key \"\(StoredPerson.Key.number.rawValue)\" before the end of the object")
+        }
+        return Person(id: stored.id, number: number, addedAt: stored.addedAt, details: stored.details)
+    }
+
+    func write(to json: inout JSONWriter) {
+        StoredPerson(self).write(to: &json)
+    }
+}
+
+extension NewPerson {
+    static func read(_ json: inout JSONReader) throws -> NewPerson {
+        let stored = try StoredPerson.read(&json)
+        return NewPerson(id: stored.id, details: stored.details, addedAt: stored.addedAt)
+    }
+
+    func write(to json: inout JSONWriter) {
+        StoredPerson(self).write(to: &json)
+    }
+}
+
+extension FetchProgress {
+    enum Key: String, RecordKey {
+        case nextPage, seed
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> FetchProgress {
+        try RecordReader.read(keys, &json) { record, json in
+            let nextPage = try record.int(.nextPage, &json)
+            return FetchProgress(seed: try record.string(.seed, &json), nextPage: nextPage)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.nextPage, of: Self.keys)
+            json.int(nextPage)
+            json.key(.seed, of: Self.keys)
+            json.string(seed)
+        }
+    }
+}

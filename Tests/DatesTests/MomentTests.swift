@@ -1,0 +1,33 @@
+import Dates
+import Foundation
+import Testing
+
+@Suite("Moments as RFC 3339 text")
+struct MomentTests {
+    @Test("A moment is written in UTC, or at an offset, and read back as the same moment",
+          arguments: [(0.0, 0, "2001-01-01T00:00:00Z"), (785_500_000, 0, "2025-11-22T10:26:40Z"),
+                      (785_500_000, 3600, "2025-11-22T11:26:40+01:00"), (785_500_000, -34_200, "2025-11-22T00:56:40-09:30"),
+                      (-1.0, 0, "2000-12-31T23:59:59Z")])
+    func written(seconds: Double, offset: Int, text: String) throws {
+        let moment = Date(timeIntervalSinceReferenceDate: seconds)
+
+        #expect(moment.rfc3339(offset: offset) == text)
+        #expect(Date(rfc3339: text) == moment)
+    }
+
+    @Test("A moment with a part of a second reads back as the very same moment",
+          arguments: [785_500_000.125, 785_500_000.1234567, 0.5, 786_091_704.123456789])
+    func fractions(seconds: Double) throws {
+        let moment = Date(timeIntervalSinceReferenceDate: seconds)
+        let text = try #require(moment.rfc3339())
+
+        #expect(Date(rfc3339: text) == moment, "\(text)")
+    }
+
+    @Test("Anything else is no moment",
+          arguments: ["", "2026-11-25", "2026-11-25T18:28:24", "2026-02-30T00:00:00Z", "2026-11-25T24:00:00Z",
+                      "2026-11-25T18:28:60Z", "2026-11-25T18:28:24+1:00", "2026-11-25T18:28:24.Z", "2026-11-25T18:28:24Zjunk"])
+    func notAMoment(text: String) {
+        #expect(Date(rfc3339: text) == nil)
+    }
+}
