@@ -200,16 +200,8 @@ public enum SpecReportProgram {
     /// The commit the package's folder is at, and whether it has changes: nil outside git.
     private static func commit(of folder: String) -> Report.Commit? {
         func git(_ arguments: [String]) -> String? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", folder] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+            guard let run = try? tool(["git", "-C", folder] + arguments, in: folder), run.status == 0 else { return nil }
+            return run.output
         }
         guard let hash = git(["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
         return Report.Commit(hash: hash, hasChanges: git(["status", "--porcelain"]).map { !$0.isEmpty } ?? false)
@@ -218,9 +210,14 @@ public enum SpecReportProgram {
     /// Runs the real `swift`, keeping what it prints on both streams.
     private static func runSwift(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
         printError("Running swift \(arguments.joined(separator: " "))")
+        return try tool(["swift"] + arguments, in: folder)
+    }
+
+    /// Runs a program found on the PATH in `folder`, and gives its exit status and all it printed.
+    private static func tool(_ command: [String], in folder: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
+        process.arguments = command
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let output = Pipe()
         process.standardOutput = output

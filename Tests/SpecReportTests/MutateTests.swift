@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Scripts/mutate` run on a small package of its own: a copy of the script beside the shop
@@ -18,24 +19,16 @@ struct MutateTests {
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Tests/SpecReportTests/Fixtures/Shop/Sources/Shop/Basket.swift"),
                                          to: root.appendingPathComponent("Sources/Shop/Basket.swift"))
         for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "Basket"]] {
-            #expect(try run(["/usr/bin/env", "git"] + arguments, in: root).status == 0)
+            #expect(try run(["/usr/bin/env", "git", "-C", root.path] + arguments).status == 0)
         }
         try change(root)
         return root
     }
 
-    private func run(_ command: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs a command (`git` through `env`, or the script) and gives its status and all it printed.
+    private func run(_ command: [String]) throws -> (status: Int32, output: String) {
+        let run = try RealBinary(url: URL(fileURLWithPath: command[0])).run(Array(command.dropFirst()))
+        return (run.status, run.output + run.errors)
     }
 
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
@@ -43,7 +36,7 @@ struct MutateTests {
         let root = try package()
         defer { try? FileManager.default.removeItem(at: root) }
 
-        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--at", "Sources/Shop/Basket.swift:1"], in: root)
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--at", "Sources/Shop/Basket.swift:1"])
 
         #expect(status == 0)
         #expect(output == "Sources/Shop/Basket.swift:1: no mutants: none of the changes Scripts/mutate makes (a comparison flipped, "
@@ -59,7 +52,7 @@ struct MutateTests {
         }
         defer { try? FileManager.default.removeItem(at: root) }
 
-        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--scenario", "SH-2", "--list"], in: root)
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--scenario", "SH-2", "--list"])
 
         let lines = output.split(separator: "\n")
         #expect(status == 0)
