@@ -10,6 +10,8 @@
 /// the check says what the run could not make right: no test, a test that asserts nothing, a
 /// condition the specs do not declare; the run itself fails for a test that fails.
 public struct Coverage: Sendable {
+    /// What a scenario is, after the run: only `passed` counts as covered; `notRunHere` is
+    /// shown apart and keeps nothing red.
     public enum Status: String, Sendable, CaseIterable {
         case passed, failed, skipped
         /// Bound to a platform, and its test was skipped here because of that.
@@ -30,6 +32,7 @@ public struct Coverage: Sendable {
         public let asserts: Bool
     }
 
+    /// One scenario, its tests, and what it came to.
     public struct Entry: Sendable {
         public let scenario: Scenario
         public let feature: Feature
@@ -44,6 +47,7 @@ public struct Coverage: Sendable {
         }
     }
 
+    /// The scenarios checked, in the order of the features and of their files.
     public let entries: [Entry]
     /// Each test named by an ID that no scenario has.
     public let orphans: [String]

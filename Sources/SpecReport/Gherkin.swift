@@ -29,6 +29,7 @@ public struct Feature: Equatable, Sendable {
     }
 }
 
+/// A scenario of a feature file, as its test and the report name it: by its ID.
 public struct Scenario: Equatable, Sendable {
     /// The stable ID its tag gives, such as `TL-5`.
     public let id: String
@@ -43,6 +44,7 @@ public struct Scenario: Equatable, Sendable {
     public let line: Int
 }
 
+/// A Given, When, Then, And or But line, with the table or doc string that follows it.
 public struct Step: Equatable, Sendable {
     public let keyword: String
     public let text: String
@@ -70,6 +72,7 @@ public struct GherkinError: Error, Equatable, CustomStringConvertible {
 /// a scenario GitHub still shows (an indented heading, one inside a fenced block) would report
 /// it as nothing at all, and the report would look greener than it is.
 public enum GherkinParser {
+    /// Reads one feature file; `file` names it in errors and in the report.
     public static func parse(_ text: String, file: String) throws(GherkinError) -> Feature {
         var parser = State(file: file)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -334,7 +337,8 @@ public enum GherkinParser {
                     throw error(draft.line, "scenario \(draft.id) has no Then: nothing in it says what a test should see")
                 }
                 scenarios.append(Scenario(id: draft.id, title: draft.title, rule: draft.rule, tags: draft.tags,
-                                          description: draft.description.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), steps: draft.steps,
+                                          description: draft.description.joined(separator: "\n")
+                                              .trimmingCharacters(in: .whitespacesAndNewlines), steps: draft.steps,
                                           examples: draft.examples, line: draft.line))
             }
             current = nil

@@ -75,7 +75,8 @@ enum HTMLAssets {
             .changed { font-style: italic; }
             ol.steps { list-style: none; padding-left: .5rem; margin: .4rem 0; }
             .keyword { font-weight: 700; }
-            table { border-collapse: collapse; margin: .3rem 0; } td, th { border: 1px solid var(--border); padding: .15rem .5rem; text-align: left; }
+            table { border-collapse: collapse; margin: .3rem 0; }
+            td, th { border: 1px solid var(--border); padding: .15rem .5rem; text-align: left; }
             td.number { text-align: right; }
             ul.tests { padding-left: 1.25rem; margin: .4rem 0; }
             .failure { border-left: 3px solid var(--failed); }

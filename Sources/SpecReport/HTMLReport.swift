@@ -5,6 +5,7 @@ import Foundation
 /// in the address, and the run it shows. It is well-formed XML too, so that its structure can
 /// be checked as axe-core would check it; with scripts off it still reads whole.
 public enum HTMLReport {
+    /// The page of a run: one file with its style and script inside, to open from the disk.
     public static func render(_ report: Report) -> String {
         page(header: header(report), nav: contents(report), main: main(report))
     }
@@ -48,7 +49,8 @@ public enum HTMLReport {
     private static func header(_ report: Report) -> String {
         let total = max(report.entries.count, 1)
         let bar = Report.Status.allCases.filter { report.count($0) > 0 }.map { status in
-            "<span class=\"status-\(status.slug)\" style=\"width: \(String(format: "%.3f", Double(report.count(status)) * 100 / Double(total)))%\"></span>"
+            let width = String(format: "%.3f", Double(report.count(status)) * 100 / Double(total))
+            return "<span class=\"status-\(status.slug)\" style=\"width: \(width)%\"></span>"
         }.joined()
         let facts = report.facts.map { "<div><dt>\(escape($0.label))</dt><dd>\(escape($0.value))</dd></div>" }.joined()
         return "<h1>Specs report</h1>\n<p class=\"summary\">\(escape(report.summary))</p>\n"
@@ -96,7 +98,8 @@ public enum HTMLReport {
         return """
             <form id="filters" class="filters" role="search" aria-label="Filter the scenarios" hidden="">
             <fieldset><legend>Status</legend>\(statuses)</fieldset>
-            <div><label for="feature">Feature</label><br /><select id="feature" name="feature"><option value="">Every feature</option>\(features)</select></div>
+            <div><label for="feature">Feature</label><br />
+            <select id="feature" name="feature"><option value="">Every feature</option>\(features)</select></div>
             <div><label for="tag">Tag</label><br /><select id="tag" name="tag"><option value="">Any tag</option>\(tags)</select></div>
             <div><label for="q">Words of a title or a step</label><br /><input type="search" id="q" name="q" /></div>
             <div><button type="reset">Show all</button></div>
@@ -212,7 +215,8 @@ public enum HTMLReport {
             "<li><a href=\"#\(entry.scenario.id)\"><span class=\"id\">\(entry.scenario.id)</span> \(inline(entry.scenario.title))</a> "
                 + "<span class=\"took\">\(Report.seconds(report.duration(of: entry) ?? 0))</span></li>"
         }.joined(separator: "\n")
-        return "<section aria-labelledby=\"slowest-title\">\n<h2 id=\"slowest-title\">The slowest scenarios</h2>\n<ol>\n\(items)\n</ol>\n</section>\n"
+        return "<section aria-labelledby=\"slowest-title\">\n<h2 id=\"slowest-title\">The slowest scenarios</h2>\n"
+            + "<ol>\n\(items)\n</ol>\n</section>\n"
     }
 
     private static func strength(_ report: Report) -> String {
@@ -237,12 +241,15 @@ public enum HTMLReport {
         let high = max(totals.max() ?? 1, 1)
         let bars = zip(passed, totals).enumerated().map { index, run in
             let height = Double(run.0) * 40 / Double(high)
-            return "<rect x=\"\(index * 12)\" y=\"\(String(format: "%.1f", 40 - height))\" width=\"9\" height=\"\(String(format: "%.1f", height))\" />"
+            return "<rect x=\"\(index * 12)\" y=\"\(String(format: "%.1f", 40 - height))\" width=\"9\" "
+                + "height=\"\(String(format: "%.1f", height))\" />"
         }.joined()
         let label = "Scenarios passed in the last \(runs.count) runs, oldest first: "
             + zip(passed, totals).map { "\($0) of \($1)" }.joined(separator: ", ")
         let changed = report.entries.compactMap { entry in
-            report.change(of: entry).map { "<li><a href=\"#\(entry.scenario.id)\">\(entry.scenario.id)</a>: \(escape($0)), now \(entry.status.rawValue)</li>" }
+            report.change(of: entry).map { before in
+                "<li><a href=\"#\(entry.scenario.id)\">\(entry.scenario.id)</a>: \(escape(before)), now \(entry.status.rawValue)</li>"
+            }
         }
         let rows = runs.reversed().prefix(10).map { run in
             "<tr><td>\(escape(run.date))</td><td>\(escape(run.commit ?? ""))</td>"

@@ -18,6 +18,7 @@ public struct HistoryRecord: Codable, Equatable, Sendable {
         self.statuses = statuses
     }
 
+    /// A history file that is not one: which line, and that it is not a run.
     public struct Unreadable: Error, CustomStringConvertible {
         public let description: String
     }

@@ -2,6 +2,7 @@
 /// and counts: the totals and the run, the contents, what needs eyes, the features, the
 /// slowest, the strength, and the history.
 public enum MarkdownReport {
+    /// The report of a run, as Markdown; `spec-report` prints it unless told otherwise.
     public static func render(_ report: Report) -> String {
         var text = "# Specs report\n\n\(report.summary)\n"
         if !report.facts.isEmpty {
@@ -60,7 +61,8 @@ public enum MarkdownReport {
         for entry in section.entries {
             let places = entry.checks.map { "`\($0.test.place)`" }.joined(separator: " ")
             let change = report.change(of: entry).map { " (was \($0))" } ?? ""
-            text += "| \(entry.status.mark) \(entry.status.rawValue)\(change) | \(entry.scenario.id) | \(cell(entry.scenario.title)) | \(places) |\n"
+            text += "| \(entry.status.mark) \(entry.status.rawValue)\(change) | \(entry.scenario.id) | \(cell(entry.scenario.title)) "
+                + "| \(places) |\n"
         }
         return text
     }
@@ -77,7 +79,8 @@ public enum MarkdownReport {
         let rows = Report.strengthRows(report)
         guard !rows.isEmpty else { return "" }
         return "\n## How much the green means\n\n| Module | Lines | Line coverage | Mutation score | Mutants planted on |\n"
-            + "|---|---:|---:|---:|---|\n" + rows.map { "| \($0.module) | \($0.lines) | \($0.coverage) | \($0.mutation) | \($0.date) |\n" }.joined()
+            + "|---|---:|---:|---:|---|\n"
+            + rows.map { "| \($0.module) | \($0.lines) | \($0.coverage) | \($0.mutation) | \($0.date) |\n" }.joined()
     }
 
     private static func history(_ report: Report) -> String {
@@ -90,7 +93,8 @@ public enum MarkdownReport {
             + "\n| Run | Commit | " + Report.Status.allCases.map(\.rawValue).joined(separator: " | ") + " |\n|---|---|"
             + String(repeating: "---:|", count: Report.Status.allCases.count) + "\n"
             + runs.map { run in
-                "| \(run.date) | \(run.commit ?? "") | " + Report.Status.allCases.map { "\(run.totals[$0.rawValue] ?? 0)" }.joined(separator: " | ") + " |\n"
+                let totals = Report.Status.allCases.map { "\(run.totals[$0.rawValue] ?? 0)" }
+                return "| \(run.date) | \(run.commit ?? "") | " + totals.joined(separator: " | ") + " |\n"
             }.joined()
     }
 }

@@ -6,6 +6,7 @@ public struct Report: Sendable {
     public typealias Status = Coverage.Status
     public typealias Entry = Coverage.Entry
 
+    /// A feature and its scenarios, as both reports show them.
     public struct Section: Sendable {
         public let feature: Feature
         public let entries: [Entry]
@@ -39,6 +40,8 @@ public struct Report: Sendable {
     /// The runs before this one, oldest first, from `--history`.
     public var history: [HistoryRecord] = []
 
+    /// The report of `run`, checked as `coverage` says; the facts of the run, coverage,
+    /// mutation and history are added by whoever has them.
     public init(coverage: Coverage, run: TestRun) {
         self.coverage = coverage
         self.run = run
@@ -53,8 +56,10 @@ public struct Report: Sendable {
         self.sections = sections
     }
 
+    /// Every scenario reported, feature by feature.
     public var entries: [Entry] { coverage.entries }
 
+    /// How many scenarios have `status`: the totals both reports start with.
     public func count(_ status: Status) -> Int {
         entries.filter { $0.status == status }.count
     }

@@ -4,6 +4,7 @@ import Foundation
 /// feature by feature, which scenarios passed, failed, were skipped, were not run here, or have
 /// no test.
 public enum SpecReportProgram {
+    /// What `spec-report --help` prints, and what a usage error is followed by.
     public static let usage = """
         Usage: spec-report [--only ID...] [--results FILE] [--format markdown|html] [--output FILE]
                            [--coverage] [--mutation FILE] [--history FILE] [--package PATH]
@@ -75,7 +76,8 @@ public enum SpecReportProgram {
             if let results = options.results {
                 run = try readRun(results, package: package)
             } else {
-                let build = try swift(["build", "--build-tests", "--package-path", package.root] + (options.coverage ? ["--enable-code-coverage"] : []))
+                let build = try swift(["build", "--build-tests", "--package-path", package.root]
+                                      + (options.coverage ? ["--enable-code-coverage"] : []))
                 guard build.status == 0 else {
                     let failure = BuildFailure(output: build.output, packageRoot: package.root)
                     if let file = options.output {
@@ -90,15 +92,17 @@ public enum SpecReportProgram {
             report.commit = commit(of: package.root)
             if options.results == nil {
                 let said = try swift(["--version"]).output
-                report.compiler = said.range(of: "Swift version ").map { "Swift version " + said[$0.upperBound...].prefix { $0 != " " && $0 != "\n" } }
+                report.compiler = said.range(of: "Swift version ").map { found in
+                    "Swift version " + said[found.upperBound...].prefix { $0 != " " && $0 != "\n" }
+                }
             }
             if options.coverage {
                 report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
             }
             if let file = options.mutation {
                 let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date ?? Date()
-                report.mutation = MutationScore.read(try String(contentsOfFile: file, encoding: .utf8),
-                                                     fileDate: ISO8601DateFormatter.string(from: modified, timeZone: .gmt, formatOptions: .withFullDate))
+                let day = ISO8601DateFormatter.string(from: modified, timeZone: .gmt, formatOptions: .withFullDate)
+                report.mutation = MutationScore.read(try String(contentsOfFile: file, encoding: .utf8), fileDate: day)
             }
             if let file = options.history {
                 let kept = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
@@ -191,9 +195,15 @@ public enum SpecReportProgram {
         return try readRun(events, package: package)
     }
 
+    /// Each module's line coverage, from the run just made; none when swift test wrote none,
+    /// which it does only when every test passed.
     static func lineCoverage(package: String, swift: Swift) throws -> [ModuleCoverage] {
         let path = try swift(["test", "--package-path", package, "--show-codecov-path"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard FileManager.default.fileExists(atPath: path) else {
+            printError("No line coverage: swift test writes it only when every test passed.")
+            return []
+        }
         return try ModuleCoverage.read(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
@@ -239,6 +249,7 @@ public struct BuildFailure: Sendable {
     /// `Tests/ListTests/ListTests.swift:12:9: error: cannot find 'clearFinished' in scope`.
     public let errors: [String]
 
+    /// Keeps the first errors of what `swift build` printed, their paths made relative to the package.
     public init(output: String, packageRoot: String) {
         let prefix = packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/"
         var errors: [String] = []
@@ -252,6 +263,7 @@ public struct BuildFailure: Sendable {
     /// How many errors are shown: the first says what to write next; the rest are often its echoes.
     public static let shown = 5
 
+    /// What `spec-report` prints for it: red, and why, in any format.
     public var markdown: String {
         "# Specs report\n\nThe code does not compile yet, so no test ran. The compiler's first errors:\n\n"
             + errors.map { "    \($0)\n" }.joined()

@@ -15,6 +15,7 @@ public struct SpecsPackage: Sendable {
         self.sources = sources
     }
 
+    /// A package whose specs or tests cannot be read, or that has no scenario.
     public struct Unreadable: Error, CustomStringConvertible {
         public let description: String
     }

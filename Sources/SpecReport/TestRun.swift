@@ -67,12 +67,14 @@ public struct TestRun: Sendable {
         }
     }
 
+    /// How one test went in the run.
     public enum Status: String, Sendable {
         case passed, failed, skipped
         /// Built but given no event: left out by a filter, or the run stopped before it.
         case notRun = "not run"
     }
 
+    /// How one test went, what it recorded, and how long it took.
     public struct Outcome: Equatable, Sendable {
         public var status: Status
         public var issues: [Issue] = []
@@ -126,6 +128,7 @@ public struct TestRun: Sendable {
             .sorted { $0.id.count < $1.id.count }
     }
 
+    /// A file that is not Swift Testing's event stream: which, and why.
     public struct Unreadable: Error, CustomStringConvertible {
         public let file: String
         public let reason: String

@@ -102,7 +102,8 @@ public final class TestSources: @unchecked Sendable {
         let end = position + name.utf8.count
         let before = position > 0 ? code.bytes[position - 1] : UInt8(ascii: " ")
         let after = end < code.bytes.count ? code.bytes[end] : UInt8(ascii: " ")
-        return !SwiftCode.isIdentifierByte(after) && (before == UInt8(ascii: ".") || before == UInt8(ascii: "#") || !SwiftCode.isIdentifierByte(before))
+        let startsAWord = before == UInt8(ascii: ".") || before == UInt8(ascii: "#") || !SwiftCode.isIdentifierByte(before)
+        return startsAWord && !SwiftCode.isIdentifierByte(after)
     }
 
     /// The body `{…}` of the first function declared at or after `start`.
@@ -174,7 +175,7 @@ public final class TestSources: @unchecked Sendable {
                 let name = code.text(index..<end)
                 if before == UInt8(ascii: "#") && (name == "expect" || name == "require") {
                     if let arguments = code.balanced(from: open), !isConstant(firstArgument(of: arguments, in: code)) { body.asserts = true }
-                } else if name == "record" && before == UInt8(ascii: ".") && index >= 6 && SwiftCode.matches("Issue.", at: index - 6, in: code.bytes) {
+                } else if name == "record" && index >= 6 && SwiftCode.matches("Issue.", at: index - 6, in: code.bytes) {
                     body.asserts = true
                 } else if name == "confirmation" {
                     body.asserts = true
