@@ -34,6 +34,18 @@ struct ReportTests {
         #expect(Feature.inOrder(features, listedIn: readme).map(\.title) == ["c", "b", "a"])
     }
 
+    @Test("A red run with --coverage is still reported: swift test writes coverage only when every test passed")
+    func coverageOfARedRun() throws {
+        let shop = try Fixture.shop()
+        let swift = shop.recordedSwift()
+
+        let (status, output) = shop.specReport(["--coverage"], running: swift)
+
+        #expect(swift.calls.contains { $0.contains("--show-codecov-path") })
+        #expect(status == 1)
+        #expect(output.hasPrefix("# Specs report\n\n2 features, 19 scenarios:"))
+    }
+
     @Test("Results that are not Swift Testing's event stream are refused")
     func unreadableResults() {
         #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data("not json".utf8), file: "r.jsonl", packageRoot: "/") }
