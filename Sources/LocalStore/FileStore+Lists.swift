@@ -29,14 +29,14 @@ extension FileStore: TodoStore {
     /// Adds a to-do by appending one line to the journal, without reading the list: a proven
     /// store's first bytes and the journal's adds tell the new item's number, so the cost does
     /// not grow with the list. Any other store is read and written as for any change.
-    public func add(id: TodoItem.ID, title typed: String) throws -> TodoItem {
+    public func add(id: TodoItem.ID, title typed: String, plan: TodoPlan) throws -> TodoItem {
         guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
         let files = try StoreFiles.at(url.path)
         return try files.withLock {
-            if let item = try quickAdd(id: id, title: title, files) {
+            if plan == .none, let item = try quickAdd(id: id, title: title, files) {
                 return item
             }
-            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title)), files).document
+            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title, plan: plan)), files).document
             guard let item = document.todos.item(withID: id) else { throw TodoError.noSuchItem }
             return item
         }
@@ -74,7 +74,7 @@ extension FileStore: TodoStore {
         var adding = [id]
         if case .own(let contents) = state {
             for (offset, entry) in contents.entries.enumerated() {
-                guard case .todos(.add(let added, let title)) = entry.change, entry.number == head.nextTodoNumber + offset,
+                guard case .todos(.add(let added, let title, _)) = entry.change, entry.number == head.nextTodoNumber + offset,
                       TodoItem.normalizedTitle(title) != nil else { return nil }
                 adding.append(added)
             }

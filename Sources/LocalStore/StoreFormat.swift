@@ -16,12 +16,13 @@ import ListEngine
 /// - 6: numbers that stay with their item, one undo history for to-dos and people, people with
 ///   the details randomuser.me gives (or without a date of birth), every change in the journal,
 ///   the id of the journal this file folded in, and a checksum of its own bytes.
+/// - 7: a to-do's plan: its tags.
 ///
 /// Every one of them was written by a `todo` that people used, so a file in any of them is read,
 /// and written in the current format by its first change; `Specs/store-format.md` tells each.
 public enum StoreFormat {
     /// The format this version writes and the newest it can read.
-    public static let current = 6
+    public static let current = 7
 }
 
 /// The lists as a store file holds them: the engine's document, and what ties the file to its

@@ -84,7 +84,7 @@ extension Session {
         if json {
             write(TodoRendering.json(item).line)
         } else {
-            say("Added \(item.number) \(quoted(item.title)).")
+            say("Added \(TodoRendering.named(item)).")
         }
     }
 
@@ -113,7 +113,7 @@ extension Session {
         if json {
             write(TodoRendering.json(item).line)
         } else {
-            say("Added \(item.number) \(quoted(item.title)).")
+            say("Added \(TodoRendering.named(item)).")
         }
     }
 

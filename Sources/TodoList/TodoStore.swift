@@ -11,9 +11,16 @@ public protocol TodoStore {
     /// Saves a new item at the top of To do and returns it with the number the list gave it.
     /// A new item needs nothing from the rest of the list, so a store may keep it without
     /// reading the list.
-    func add(id: TodoItem.ID, title: String) throws -> TodoItem
+    func add(id: TodoItem.ID, title: String, plan: TodoPlan) throws -> TodoItem
     /// Takes back the last change saved, newest first, and says what it undid. A store that
     /// keeps more than the to-dos has one history for all it keeps: the last change may have
     /// been to something else.
     func undo() throws -> UndoneChange
+}
+
+extension TodoStore {
+    /// Saves a new item with nothing planned for it, as the seed's list adds them.
+    public func add(id: TodoItem.ID, title: String) throws -> TodoItem {
+        try add(id: id, title: title, plan: .none)
+    }
 }

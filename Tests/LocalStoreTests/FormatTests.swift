@@ -119,7 +119,7 @@ struct FormatTests {
                                  finished: [TodoItem(id: id(1), number: 3, title: "Buy milk", isFinished: true)], next: 4)),
     ]
 
-    @Test("TP-27 A store in an older format keeps its lists, numbered as they were shown, and is in format 6 after its first change",
+    @Test("TP-27 A store in an older format keeps its lists, numbered as they were shown, and is in the current format after its first change",
           arguments: olderStores)
     func olderFormatsAreUpgraded(older: OlderStore) throws {
         try files.write(Data(older.store.utf8))
@@ -135,7 +135,7 @@ struct FormatTests {
         try files.store().apply(TodoChange.check([first.id]))
 
         #expect(try files.contents() == ["store.json", "store.json.lock"])
-        #expect(try files.storeFile().version == 6)
+        #expect(try files.storeFile().version == StoreFormat.current)
         #expect(String(decoding: files.storeBytes, as: UTF8.self).hasPrefix("{\"checksum\":\""))
         #expect(try files.store().read().people == read.people)
         #expect(try files.store().undo() == UndoneChange(.checkTodos, names: ["\(first.title)"]))
@@ -195,7 +195,7 @@ struct FormatTests {
         if let refusal {
             let error = #expect(throws: StoreError.self) { try files.todos() }
             switch error {
-            case .damaged(_, .doesNotFit(6, let failure)), .damaged(_, .notAStore(let failure)):
+            case .damaged(_, .doesNotFit(StoreFormat.current, let failure)), .damaged(_, .notAStore(let failure)):
                 #expect("\(failure)".contains(refusal))
             default:
                 Issue.record("not refused as damage: \(String(describing: error))")

@@ -22,9 +22,9 @@ extension Journal {
     static func write(_ logged: LoggedChange, to json: inout JSONWriter) {
         func key(_ key: ChangeKey) { json.key(key, of: changeKeys) }
         switch logged.change {
-        case let .todos(.add(id, title)):
+        case let .todos(.add(id, title, plan)):
             key(.addTodo)
-            LoggedAdd(id: id, number: logged.number, title: title).write(to: &json)
+            LoggedAdd(id: id, number: logged.number, plan: plan, title: title).write(to: &json)
         case .todos(.check(let ids)):
             key(.checkTodos)
             json.array(ids) { $0.uuid($1) }
@@ -70,7 +70,7 @@ extension Journal {
         switch key {
         case .addTodo:
             let add = try LoggedAdd.read(&json)
-            return LoggedChange(.todos(.add(id: add.id, title: add.title)), number: add.number)
+            return LoggedChange(.todos(.add(id: add.id, title: add.title, plan: add.plan)), number: add.number)
         case .checkTodos: return LoggedChange(.todos(.check(try ids())))
         case .uncheckTodos: return LoggedChange(.todos(.uncheck(try ids())))
         case .deleteTodos: return LoggedChange(.todos(.delete(try ids())))

@@ -13,9 +13,10 @@ protocol RecordKey: RawRepresentable, CaseIterable, Equatable where RawValue == 
 
 extension RecordKey {
     /// Where the key stands among the keys, from 0. An enum of cases without values is stored as
-    /// the place of its case: one byte, read here without a search (`RecordKeys` checks the size).
+    /// the place of its case: one byte, read here without a search (`RecordKeys` checks the
+    /// size), or none at all for an enum of one case.
     @inline(__always)
-    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+    var ordinal: Int { MemoryLayout<Self>.size == 0 ? 0 : Int(unsafeBitCast(self, to: UInt8.self)) }
 }
 
 /// The bytes of every key of one record kind, `"key":` and `,"key":`, made once, when the record's
@@ -26,7 +27,7 @@ struct RecordKeys<Key: RecordKey>: @unchecked Sendable {
 
     init() {
         let cases = Key.allCases
-        precondition(MemoryLayout<Key>.size == 1, "a record's keys are the cases of an enum without values")
+        precondition(MemoryLayout<Key>.size <= 1, "a record's keys are the cases of an enum without values")
         assert(cases.indices.allSatisfy { cases[$0].ordinal == $0 }
                && zip(cases, cases.dropFirst()).allSatisfy { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) },
                "a record's keys are declared in sorted order")

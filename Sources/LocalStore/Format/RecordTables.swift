@@ -18,7 +18,7 @@ extension TodoItem {
     /// `id` sorts first, and must: the fingerprint scan of an add looks for it at the start of
     /// every object (`FileStore.mentions`), so no key of a to-do may sort before it.
     enum Key: String, RecordKey {
-        case id, isFinished, number, title
+        case id, isFinished, number, plan, title
     }
 
     static let keys = RecordKeys<Key>()
@@ -28,8 +28,9 @@ extension TodoItem {
             let id = try record.uuid(.id, &json)
             let isFinished = try record.bool(.isFinished, &json)
             let number = try record.int(.number, &json)
+            let plan = try record.optional(.plan, &json, TodoPlan.read) ?? .none
             let title = try record.string(.title, &json)
-            return TodoItem(id: id, number: number, title: title, isFinished: isFinished)
+            return TodoItem(id: id, number: number, title: title, isFinished: isFinished, plan: plan)
         }
     }
 
@@ -41,6 +42,7 @@ extension TodoItem {
             json.bool(isFinished)
             json.key(.number, of: Self.keys)
             json.int(number)
+            json.optional(.plan, of: Self.keys, plan == .none ? nil : plan) { $1.write(to: &$0) }
             json.key(.title, of: Self.keys)
             json.string(title)
         }
@@ -55,14 +57,37 @@ extension TodoItem {
     }
 }
 
-/// The add of a to-do as a journal line carries it: the id and title, and the number the list gave it.
+/// What a to-do has beside its title, when it has anything: left out of a to-do without.
+extension TodoPlan {
+    enum Key: String, RecordKey {
+        case tags
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> TodoPlan {
+        try RecordReader.read(keys, &json) { record, json in
+            TodoPlan(tags: try record.optional(.tags, &json) { try $0.readArray { try $0.readString() } } ?? [])
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.optional(.tags, of: Self.keys, tags.isEmpty ? nil : tags) { $0.array($1) { $0.string($1) } }
+        }
+    }
+}
+
+/// The add of a to-do as a journal line carries it: the id, title and plan, and the number the
+/// list gave it.
 struct LoggedAdd {
     let id: UUID
     let number: Int?
+    let plan: TodoPlan
     let title: String
 
     enum Key: String, RecordKey {
-        case id, number, title
+        case id, number, plan, title
     }
 
     static let keys = RecordKeys<Key>()
@@ -70,7 +95,7 @@ struct LoggedAdd {
     static func read(_ json: inout JSONReader) throws -> LoggedAdd {
         try RecordReader.read(keys, &json) { record, json in
             LoggedAdd(id: try record.uuid(.id, &json), number: try record.optional(.number, &json) { try $0.readInt() },
-                      title: try record.string(.title, &json))
+                      plan: try record.optional(.plan, &json, TodoPlan.read) ?? .none, title: try record.string(.title, &json))
         }
     }
 
@@ -79,6 +104,7 @@ struct LoggedAdd {
             json.key(.id, of: Self.keys)
             json.uuid(id)
             json.optional(.number, of: Self.keys, number) { $0.int($1) }
+            json.optional(.plan, of: Self.keys, plan == .none ? nil : plan) { $1.write(to: &$0) }
             json.key(.title, of: Self.keys)
             json.string(title)
         }

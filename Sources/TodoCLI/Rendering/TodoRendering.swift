@@ -24,6 +24,9 @@ struct TodoRendering {
                 text += number
                 text += finished ? " [x] " : " [ ] "
                 text += TerminalText.escaped(item.title)
+                if let plan = Self.plan(item.plan) {
+                    text += "  " + plan
+                }
                 text += dim ? "\u{1B}[0m\n" : "\n"
             }
         }
@@ -38,6 +41,17 @@ struct TodoRendering {
               Action: \(action.title) (\(command) \(item.number))
 
             """
+    }
+
+    /// What an item has beside its title, as lines and messages show it after the title:
+    /// `+home +bills`; nil for an item with nothing planned.
+    static func plan(_ plan: TodoPlan) -> String? {
+        plan.tags.isEmpty ? nil : plan.tags.map { "+" + TerminalText.escaped($0) }.joined(separator: " ")
+    }
+
+    /// `1 “Buy milk” +Shop`: how a message names an item that was just added.
+    static func named(_ item: TodoItem) -> String {
+        "\(item.number) \(quoted(item.title))" + (plan(item.plan).map { " " + $0 } ?? "")
     }
 
     private func heading(_ title: String) -> String {

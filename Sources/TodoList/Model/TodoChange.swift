@@ -11,7 +11,7 @@ import Foundation
 public enum TodoChange: Sendable, Equatable {
     /// Puts a new item, numbered by the list, at the top of To do. The id comes with the change,
     /// so applying the same change twice (a retried save) adds nothing new.
-    case add(id: TodoItem.ID, title: String)
+    case add(id: TodoItem.ID, title: String, plan: TodoPlan = .none)
     /// Moves to-dos to the top of Finished, one after the other: the last one named ends on top.
     case check([TodoItem.ID])
     /// Moves finished items to the bottom of To do, in the order named.

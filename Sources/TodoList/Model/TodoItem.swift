@@ -16,12 +16,14 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     /// so whatever prints it must escape what a terminal would act on.
     public var title: String
     public var isFinished: Bool
+    public var plan: TodoPlan
 
-    public init(id: UUID, number: Int, title: String, isFinished: Bool = false) {
+    public init(id: UUID, number: Int, title: String, isFinished: Bool = false, plan: TodoPlan = .none) {
         self.id = id
         self.number = number
         self.title = title
         self.isFinished = isFinished
+        self.plan = plan
     }
 
     /// The title as it is saved: trimmed of spaces and line breaks at both ends,

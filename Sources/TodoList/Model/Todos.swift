@@ -45,9 +45,10 @@ public struct Todos: Sendable, Equatable {
         unfinished.first { $0.number == number } ?? finished.first { $0.number == number }
     }
 
-    /// The items, To do first, whose title contains `query`, ignoring case and accents.
+    /// The items, To do first, whose title contains every word of `query`, in any order,
+    /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
-        let query = TextQuery(query)
+        let query = WordsQuery(query)
         return all.filter { query.isFound(in: $0.title) }
     }
 
@@ -58,10 +59,10 @@ public struct Todos: Sendable, Equatable {
     public mutating func apply(_ change: TodoChange) throws(TodoError) -> TodoStep? {
         let step: TodoStep
         switch change {
-        case let .add(id, typed):
+        case let .add(id, typed, plan):
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
             guard item(withID: id) == nil else { return nil }
-            unfinished.insert(TodoItem(id: id, number: nextNumber, title: title), at: 0)
+            unfinished.insert(TodoItem(id: id, number: nextNumber, title: title, plan: plan), at: 0)
             nextNumber += 1
             step = TodoStep(kind: .add, removing: [id], restoring: [])
 
@@ -125,16 +126,16 @@ public struct Todos: Sendable, Equatable {
     /// at the top, and returns a step for each; an item whose id is already in the list is
     /// skipped. It looks at the list once, not once per item, so a store can bring in thousands
     /// of adds at the cost of one.
-    public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String)]) throws(TodoError) -> [TodoStep] {
+    public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String, plan: TodoPlan)]) throws(TodoError) -> [TodoStep] {
         guard !new.isEmpty else { return [] }
         let arriving = IDSet(new.map(\.id))
         var known = Set(unfinished.lazy.map(\.id).filter(arriving.contains))
         known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
-        for (id, typed) in new where !known.contains(id) {
+        for (id, typed, plan) in new where !known.contains(id) {
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
             known.insert(id)
-            added.append(TodoItem(id: id, number: nextNumber + added.count, title: title))
+            added.append(TodoItem(id: id, number: nextNumber + added.count, title: title, plan: plan))
         }
         unfinished.insert(contentsOf: added.reversed(), at: 0)
         nextNumber += added.count

@@ -34,12 +34,14 @@ public final class AddTodoViewModel {
         SaveButtonState(allowsSaving: TodoItem.normalizedTitle(title) != nil)
     }
 
-    /// Adds the trimmed title at the top of To do and closes the form. Throws
-    /// `TodoError.emptyTitle` while Save is disabled; the form then stays open.
+    /// Adds the title at the top of To do, the words that plan it taken out and the rest
+    /// trimmed, and closes the form. Throws `TodoError.emptyTitle` while Save is disabled, or
+    /// when the planning words leave no title; the form then stays open.
     @discardableResult
     public func save() throws -> TodoItem {
-        guard let title = TodoItem.normalizedTitle(title) else { throw TodoError.emptyTitle }
-        let item = try store.add(id: newID(), title: title)
+        let words = TitleWords(title)
+        guard let title = TodoItem.normalizedTitle(words.title) else { throw TodoError.emptyTitle }
+        let item = try store.add(id: newID(), title: title, plan: words.plan)
         saved(item)
         closed()
         return item

@@ -1,0 +1,16 @@
+/// Words a person typed to find something, each of which must be there, in any order: "eggs
+/// milk" finds "Buy milk and eggs", as todo.txt finds it. Each word is a `TextQuery`, found
+/// whatever its case and accents.
+public struct WordsQuery: Sendable, Equatable {
+    public let words: [TextQuery]
+
+    /// The words of `text`, split at white space; no word at all finds everything.
+    public init(_ text: String) {
+        words = text.split(whereSeparator: \.isWhitespace).map { TextQuery(String($0)) }
+    }
+
+    /// Whether every word is in `candidate`, ignoring case and accents.
+    public func isFound(in candidate: String) -> Bool {
+        words.allSatisfy { $0.isFound(in: candidate) }
+    }
+}
