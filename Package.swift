@@ -34,7 +34,7 @@ let package = Package(
         // every store makes. No file and no JSON: each store wraps it, the tests' stores too.
         .target(name: "ListEngine", dependencies: ["TodoList", "UserList", "Undo"]),
         // The durable file store behind every list: the engine's document in files.
-        .target(name: "LocalStore", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "FastJSON"]),
+        .target(name: "LocalStore", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "Dates", "FastJSON"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
@@ -51,7 +51,7 @@ let package = Package(
 
         // What several test targets need: predictable ids, a temporary folder on the real file system,
         // in-memory stores around the engine.
-        .target(name: "TestSupport", dependencies: ["TodoList", "UserList", "Undo", "ListEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TodoList", "UserList", "Undo", "Dates", "ListEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "FormsTests", dependencies: ["Forms"]),
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),

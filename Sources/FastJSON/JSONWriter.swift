@@ -54,6 +54,13 @@ public struct JSONWriter {
         followsValue = false
     }
 
+    /// Writes an id as a key of the object being written, for a map from ids: its value comes next.
+    public mutating func key(uuid: UUID) {
+        self.uuid(uuid)
+        bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
     /// Writes a key given as the bytes `"key":`, made once by a caller that writes the same keys
     /// many times; its value comes next.
     public mutating func key(quoted literal: UnsafeRawBufferPointer) {

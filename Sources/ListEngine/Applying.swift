@@ -55,7 +55,7 @@ extension Document {
 
     /// Adds to-dos one after the other, as adds in a row are brought in at once: the list is
     /// looked at once, not once per item. Returns a step for each that was new.
-    public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String, plan: TodoPlan)]) throws(TodoError) -> [TodoStep] {
+    public mutating func add(contentsOf new: [NewTodo]) throws(TodoError) -> [TodoStep] {
         let steps = try todos.add(contentsOf: new)
         steps.suffix(Self.undoLimit).forEach { remember(.todos($0)) }
         return steps

@@ -11,6 +11,8 @@ public enum Problem: Sendable, Equatable {
     case finishedInToDo
     case unfinishedInFinished
     case emptyTitle(TodoItem.ID)
+    /// A to-do's plan the list would refuse: a repeat without a due date, a tag that could not be typed.
+    case plan(TodoItem.ID, TodoError)
     /// An id given to two to-dos, or to two people.
     case repeatedID(Record, TodoItem.ID)
     /// A number outside 1 to `next - 1`.
@@ -44,6 +46,10 @@ extension Document {
         // Both sections, not copied into one list: a copy of 100,000 items costs more than the checks.
         let all = [todos.unfinished, todos.finished].joined()
         if let blank = all.first(where: { !Self.hasText($0.title) }) { found.append(.emptyTitle(blank.id)) }
+        // Most to-dos have no plan: the check asks nothing of them.
+        for item in all where item.plan != .none {
+            do { try item.plan.check() } catch { found.append(.plan(item.id, error)); break }
+        }
         found += Self.repeatedIDs(all.map(\.id), in: .todo)
         found += Self.numberProblems(all.map(\.number), next: todos.nextNumber, in: .todo)
         return found

@@ -35,14 +35,14 @@ extension Document {
     /// changes before it, at a change that does not apply or an add whose number is not the one
     /// the list gives.
     public mutating func replay(_ log: [LoggedChange]) throws(ReplayFailure) {
-        var adds: [(id: TodoItem.ID, title: String, plan: TodoPlan, index: Int)] = []
+        var adds: [(new: NewTodo, index: Int)] = []
         for (index, logged) in log.enumerated() {
-            if case .todos(.add(let id, let title, let plan)) = logged.change {
+            if case let .todos(.add(id, title, plan, at)) = logged.change {
                 if let number = logged.number, number != todos.nextNumber + adds.count {
                     try bringIn(&adds)
                     throw ReplayFailure(index: index, reason: .numberDiffers(given: number, expected: todos.nextNumber))
                 }
-                adds.append((id, title, plan, index))
+                adds.append((NewTodo(id: id, title: title, plan: plan, added: at), index))
                 continue
             }
             try bringIn(&adds)
@@ -64,18 +64,18 @@ extension Document {
     }
 
     /// Adds the to-dos at once; a failure names the first add that did not apply.
-    private mutating func bringIn(_ adds: inout [(id: TodoItem.ID, title: String, plan: TodoPlan, index: Int)]) throws(ReplayFailure) {
+    private mutating func bringIn(_ adds: inout [(new: NewTodo, index: Int)]) throws(ReplayFailure) {
         guard !adds.isEmpty else { return }
         defer { adds = [] }
         let added: [TodoStep]
         do {
-            added = try add(contentsOf: adds.map { ($0.id, $0.title, $0.plan) })
+            added = try add(contentsOf: adds.map(\.new))
         } catch {
-            let index = adds.first { TodoItem.normalizedTitle($0.title) == nil }?.index ?? adds[0].index
+            let index = adds.first { TodoItem.normalizedTitle($0.new.title) == nil }?.index ?? adds[0].index
             throw ReplayFailure(index: index, reason: .todos(error))
         }
         guard added.count == adds.count else {
-            let skipped = zip(adds, added).first { $0.id != $1.removing.first }?.0 ?? adds[added.count]
+            let skipped = zip(adds, added).first { $0.new.id != $1.removing.first }?.0 ?? adds[added.count]
             throw ReplayFailure(index: skipped.index, reason: .alreadyHeld)
         }
     }

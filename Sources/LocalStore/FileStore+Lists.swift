@@ -29,14 +29,15 @@ extension FileStore: TodoStore {
     /// Adds a to-do by appending one line to the journal, without reading the list: a proven
     /// store's first bytes and the journal's adds tell the new item's number, so the cost does
     /// not grow with the list. Any other store is read and written as for any change.
-    public func add(id: TodoItem.ID, title typed: String, plan: TodoPlan) throws -> TodoItem {
+    public func add(id: TodoItem.ID, title typed: String, plan: TodoPlan, at: Date?) throws -> TodoItem {
         guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
+        let new = NewTodo(id: id, title: title, plan: plan, added: at)
         let files = try StoreFiles.at(url.path)
         return try files.withLock {
-            if plan == .none, let item = try quickAdd(id: id, title: title, files) {
+            if let item = try quickAdd(new, files) {
                 return item
             }
-            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title, plan: plan)), files).document
+            let document = try applyHoldingTheLock(.todos(.add(id: id, title: title, plan: plan, at: at)), files).document
             guard let item = document.todos.item(withID: id) else { throw TodoError.noSuchItem }
             return item
         }
@@ -62,7 +63,7 @@ extension FileStore: TodoStore {
     /// there is none, it is not proven, its journal holds anything but adds numbered one after
     /// the other, an id it would add is in the store already, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
-    func quickAdd(id: TodoItem.ID, title: String, _ files: StoreFiles) throws -> TodoItem? {
+    func quickAdd(_ new: NewTodo, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
         guard let head = StoreHead.read(data), (1..<Document.largestNumber).contains(head.nextTodoNumber)
@@ -71,19 +72,21 @@ extension FileStore: TodoStore {
         if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
         let contents = try journal?.contents().withUnsafeBytes { Journal.read($0) } ?? Journal.Contents()
         let state = try JournalState.of(contents, own: head.journal, folded: head.folded, files: files)
-        var adding = [id]
+        var adding = [new.id]
         if case .own(let contents) = state {
             for (offset, entry) in contents.entries.enumerated() {
-                guard case .todos(.add(let added, let title, _)) = entry.change, entry.number == head.nextTodoNumber + offset,
+                guard case .todos(.add(let added, let title, _, _)) = entry.change, entry.number == head.nextTodoNumber + offset,
                       TodoItem.normalizedTitle(title) != nil else { return nil }
                 adding.append(added)
             }
         }
         guard !adding.hasRepeats, !Self.mentions(adding, in: data) else { return nil }
-        let item = TodoItem(id: id, number: head.nextTodoNumber + adding.count - 1, title: title)
+        try new.plan.check()
+        let item = TodoItem(id: new.id, number: head.nextTodoNumber + adding.count - 1, title: new.title, plan: new.plan, added: new.added)
         let file = FileDocument(document: Document(), journal: head.journal, folded: head.folded)
         let latest = Latest(file: file, bytes: store.size, isProven: true, journal: state, walking: 0)
-        guard try append(.todos(.add(id: id, title: title)), number: item.number, to: latest, files) else { return nil }
+        let change = TodoChange.add(id: new.id, title: new.title, plan: new.plan, at: new.added)
+        guard try append(.todos(change), number: item.number, to: latest, files) else { return nil }
         return item
     }
 }

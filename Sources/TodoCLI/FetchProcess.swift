@@ -16,8 +16,12 @@ import Darwin
 struct FetchProcess: PeopleSource {
     /// Where the randomuser.me API is; nil for the client's own default.
     let base: URL?
-    /// How long `todo-fetch` may take before it is stopped: its own deadline, and a little more.
-    static let deadline: Int64 = 20
+    /// How long the whole exchange may take; nil for `todo-fetch`'s own deadline (15 seconds).
+    let deadline: Duration?
+    /// How long `todo-fetch` may run before it is stopped: its deadline, and a little more.
+    private var patience: Duration {
+        (deadline ?? .seconds(15)) + .seconds(5)
+    }
     /// The most of its answer read: more than a page of 5,000 people takes.
     static let largestAnswer = 32_000_000
 
@@ -32,10 +36,12 @@ struct FetchProcess: PeopleSource {
         return URL(fileURLWithPath: resolved).deletingLastPathComponent().appendingPathComponent("todo-fetch")
     }
 
-    /// What `todo-fetch` is given: the page, the count and the seed, and the server only when
-    /// one was named, so that without one it asks randomuser.me API 1.4, its own default.
+    /// What `todo-fetch` is given: the page, the count and the seed, and the server and the
+    /// deadline only when they were named, so that without them it asks randomuser.me API 1.4,
+    /// and waits as long, as it does by default.
     func arguments(page: Int, count: Int, seed: String) -> [String] {
-        ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
+        let deadline = deadline.map { ["--deadline", "\($0 / .seconds(1))"] } ?? []
+        return deadline + ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
     }
 
     func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
@@ -46,7 +52,7 @@ struct FetchProcess: PeopleSource {
         }
         let ending: Ending
         do {
-            ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed))
+            ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed), patience: patience)
         } catch {
             throw .cannotLoad("\(helper.path) did not start (\(error))")
         }
@@ -76,10 +82,10 @@ struct FetchProcess: PeopleSource {
     }
 
     /// Runs the program to its end off the main thread and returns what it printed.
-    private static func run(_ program: URL, _ arguments: [String]) async throws -> Ending {
+    private static func run(_ program: URL, _ arguments: [String], patience: Duration) async throws -> Ending {
         try await Task.detached {
             let child = try ChildProcess(program.path, arguments)
-            let deadline = ContinuousClock.now + .seconds(deadline)
+            let deadline = ContinuousClock.now + patience
             var data = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
             // Waits a tenth of a second at a time, so that a Ctrl-C at the prompt stops the load

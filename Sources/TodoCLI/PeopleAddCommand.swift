@@ -5,8 +5,8 @@ import UserList
 /// Cancel and Save; a person already in the list is confirmed first.
 extension Session {
     func addUser(_ words: [String]) throws {
-        let again = words.contains("--again")
-        let fields = words.filter { $0 != "--again" }
+        let again = words.contains(Self.againOption.name)
+        let fields = words.filter { $0 != Self.againOption.name }
         if fields.isEmpty && isPrompt && !json {
             return try fillInUserForm(again: again)
         }
@@ -61,7 +61,7 @@ extension Session {
                     return say("Cancelled: nobody was added.")
                 }
                 // Quotes around the whole field are taken off: "Cancel" in quotes is a name.
-                form[keyPath: field.value] = Words.split(line, leading: 0).rest
+                form[keyPath: field.value] = Words.unquoted(line)
                 guard !line.trimmed.isEmpty else {
                     say("The \(field.name) is needed.")
                     continue

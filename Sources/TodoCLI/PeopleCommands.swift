@@ -3,18 +3,18 @@ import UserList
 /// The commands for people and their birthdays, through the same view-models an app would use.
 extension Session {
     static let peopleCommands: [Command] = [
-        Command("user add", arguments: "FIRST LAST DATE [--again]", summary: "Add a person (quote names with spaces).",
+        Command("user add", arguments: "FIRST LAST DATE", options: [againOption], summary: "Add a person (quote names with spaces).",
                 details: "Names are 1 to 50 letters of any script, with spaces, hyphens, apostrophes and periods; "
                     + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is between 1950-01-01 and 2022-12-31. "
                     + "Someone with the same names and date of birth as a person in the list is refused, unless "
                     + "--again is given. At the prompt, user add alone opens the add form.",
                 reads: .people) { session, words in try session.addUser(words) },
-        Command("user list", aliases: ["users"], arguments: "[--sort asc|desc|added]",
+        Command("user list", aliases: ["users"], options: [sortOption],
                 summary: "Show the people, in the order chosen last.",
                 details: "asc and desc sort by last name; added is the order they were added in. "
                     + "The order chosen is kept for next time. Each person shows the number they keep until deleted.",
                 reads: .people) { session, words in try session.listUsers(words) },
-        Command("user fetch", arguments: "[--count N]", summary: "Load the next N people (20) from randomuser.me.",
+        Command("user fetch", options: [countOption], summary: "Load the next N people (20) from randomuser.me.",
                 details: "They are kept on this computer for use without a connection. People already here, "
                     + "or deleted, are not loaded again; a page that brings nobody new is followed by up to "
                     + "\(UserListViewModel.extraPages) more.",
@@ -34,6 +34,13 @@ extension Session {
                 reads: .people) { session, words in try session.birthdays(words) },
     ]
 
+    /// `user add --again`: someone already in the list is added all the same.
+    static let againOption = Option("--again")
+    /// `user list --sort`: the order the people are listed in, kept for next time.
+    static let sortOption = Option("--sort", choices: ["asc", "desc", "added"])
+    /// `user fetch --count N`: how many people to load.
+    static let countOption = Option("--count", value: "N")
+
     /// The fetch as it was asked for, to run again: with the store, the server and the count it
     /// used, options or environment alike (at the prompt they are those of the prompt), each
     /// word as a shell takes it.
@@ -41,15 +48,15 @@ extension Session {
         let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
         guard !readsLines else { return fetch }
         var start = ["todo"]
-        if options.storeIsNamed { start += ["--store", Words.shellQuoted(options.storeURL.path)] }
-        if let api = options.api { start += ["--api", Words.shellQuoted(api.text)] }
+        if settings.storeIsNamed { start += ["--store", Words.shellQuoted(settings.storeURL.path)] }
+        if let api = settings.api { start += ["--api", Words.shellQuoted(api.text)] }
         return (start + [fetch]).joined(separator: " ")
     }
 
     /// The server `user fetch` asks, as its errors name it: randomuser.me, or the host (and
     /// port) of the API it was pointed at.
     private var fetchServer: String {
-        guard let url = try? options.apiURL(), let host = url.host else { return "randomuser.me" }
+        guard let url = try? settings.apiURL(), let host = url.host else { return "randomuser.me" }
         return url.port.map { "\(host):\($0)" } ?? host
     }
 
@@ -66,7 +73,7 @@ extension Session {
     private func fetchUsers(_ words: [String]) async throws {
         let count = try fetchCount(words)
         do {
-            _ = try options.apiURL()
+            _ = try settings.apiURL()
         } catch {
             throw CommandError.usage(error.message, command: "user fetch")
         }
@@ -160,7 +167,7 @@ extension Session {
 
     /// `--count N` (or `--count=N`), 1 to 5,000 as the API allows; 20 when not given.
     private func fetchCount(_ words: [String]) throws -> Int {
-        guard let text = try onlyOption("--count", in: words, command: "user fetch") else { return 20 }
+        guard let text = try onlyOption(Self.countOption, in: words, command: "user fetch") else { return 20 }
         guard Self.isPlainNumber(text), let count = Int(text), (1...5000).contains(count) else {
             throw CommandError.usage("--count takes a number from 1 to 5000, not \(quoted(text))", command: "user fetch")
         }
@@ -169,12 +176,13 @@ extension Session {
 
     /// The value of `option` (`--name VALUE` or `--name=VALUE`) when `words` are that option
     /// alone; nil when there are no words.
-    private func onlyOption(_ option: String, in words: [String], command: String) throws -> String? {
+    private func onlyOption(_ option: Option, in words: [String], command: String) throws -> String? {
+        let name = option.name
         switch words.count {
         case 0: return nil
-        case 1 where words[0].hasPrefix(option + "="): return String(words[0].dropFirst(option.count + 1))
-        case 2 where words[0] == option: return words[1]
-        default: throw CommandError.usage("\(command) takes only \(option)", command: command)
+        case 1 where words[0].hasPrefix(name + "="): return String(words[0].dropFirst(name.count + 1))
+        case 2 where words[0] == name: return words[1]
+        default: throw CommandError.usage("\(command) takes only \(name)", command: command)
         }
     }
 
@@ -202,7 +210,7 @@ extension Session {
 
     /// The order `--sort asc|desc|added` (or `--sort=…`) asks for; nil when none is given.
     private func sortOrder(_ words: [String]) throws -> PeopleOrder? {
-        guard let value = try onlyOption("--sort", in: words, command: "user list") else { return nil }
+        guard let value = try onlyOption(Self.sortOption, in: words, command: "user list") else { return nil }
         switch value {
         case "asc", "ascending": return .ascending
         case "desc", "descending": return .descending

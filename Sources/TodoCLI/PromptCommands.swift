@@ -2,35 +2,34 @@
 /// and leaving the prompt.
 extension Session {
     static let promptCommands: [Command] = [
-        Command("doctor", arguments: "[--repair]", summary: "Check the store and say what it holds; --repair mends it.",
+        Command("doctor", options: [Option("--repair")], summary: "Check the store and say what it holds; --repair mends it.",
                 details: "Alone it changes nothing. With --repair it keeps a copy of each damaged file beside it and rebuilds the store from "
                     + "what the files still hold.",
                 reads: .nothing) { session, words in try session.doctor(words) },
         Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
                 reads: .nothing) { session, words in try session.help(words) },
         Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
-                reads: .nothing) { session, words in try session.quit(words) },
+                reads: .nothing, leaves: true) { session, words in try session.quit(words) },
     ]
 
     private func help(_ words: [String]) throws {
         switch words.count {
         case 0 where readsLines:
-            write(Help.promptOverview(Self.commandGroups, width: width))
+            write(Help.promptOverview(CommandTable.groups, width: width))
         case 0:
-            write(Help.overview(Self.commandGroups, width: width))
+            write(Help.overview(CommandTable.groups, width: width))
         default:
-            let family = Self.commands.filter { $0.name.hasPrefix(words[0].lowercased() + " ") }
+            let family = CommandTable.all.filter { $0.name.hasPrefix(words[0].lowercased() + " ") }
             if words.count == 1 && !family.isEmpty {
                 return write(family.map { Help.usage(of: $0, width: width) }.joined(separator: "\n"))
             }
             // Words past the name are what the command would have been given (`todo edit 1 --help`).
-            let (command, _) = try Self.command(for: words)
+            let (command, _) = try CommandTable.command(for: words)
             write(Help.usage(of: command, width: width))
         }
     }
 
     private func quit(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("quit takes no arguments", command: "quit") }
-        wantsToQuit = true
     }
 }

@@ -103,7 +103,7 @@ extension Session {
                 return
             }
             // Quotes around the whole line are taken off: "cancel" in quotes is a title.
-            form.title = Words.split(line, leading: 0).rest
+            form.title = Words.unquoted(line)
             if form.saveButton.isEnabled { break }
             say("Save needs a title.")
             write(buttons.line(saveEnabled: form.saveButton.isEnabled))

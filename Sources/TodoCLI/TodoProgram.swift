@@ -16,52 +16,38 @@ public enum TodoProgram {
     public static let version = "0.1.0"
 
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
+    /// `fetchDeadline` is how long `user fetch` waits for a page; nil leaves it to `todo-fetch`
+    /// (15 seconds), and a test shortens it to see the deadline pass in a second.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
-                           input: LineReader, output: TextOutput, errors: TextOutput) async -> Int32 {
-        await runKeepingSession(arguments: arguments, environment: environment, terminal: terminal,
-                                input: input, output: output, errors: errors).status
+                           input: LineReader, output: TextOutput, errors: TextOutput,
+                           fetchDeadline: Duration? = nil) async -> Int32 {
+        let printer = Printer(terminal: terminal, environment: environment, output: output, errors: errors)
+        defer { printer.flush() }
+        guard case let (request, settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
+        return await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
+                         fetchDeadline: fetchDeadline).status
     }
 
-    /// `run`, handing back the session that ran the command, with its lists: `main` exits
-    /// holding it, as freeing 100,000 to-dos one by one costs more than a check of one of them.
-    private static func runKeepingSession(arguments: [String], environment: [String: String], terminal: Terminal,
-                                          input: LineReader, output: TextOutput,
-                                          errors: TextOutput) async -> (status: Int32, session: Session?) {
-        defer {
-            output.flush()
-            errors.flush()
-        }
-        let options: Options
+    /// What the command line asks for, read once; nil when it is refused, as `printer` said.
+    private static func parse(_ arguments: [String], environment: [String: String],
+                              printer: Printer) -> (Request, Settings)? {
         do {
-            options = try Options.parse(arguments, environment: environment, textStart: Session.textStart(of:))
+            return try OptionParser.parse(arguments: arguments, environment: environment)
         } catch {
-            errors.write("error: \(error.message); see: todo --help\n")
-            return (2, nil)
+            printer.report(error)
+            return nil
         }
-        let session = Session(options: options, environment: environment, terminal: terminal,
-                              input: input, output: output, errors: errors)
-        return (await run(options.request, in: session, environment: environment, terminal: terminal, output: output), session)
     }
 
-    private static func run(_ request: Options.Request, in session: Session, environment: [String: String],
-                            terminal: Terminal, output: TextOutput) async -> Int32 {
-        switch request {
-        case .help:
-            output.write(Help.overview(Session.commandGroups, width: terminal.width(environment)))
-        case .manual:
-            output.write(Manual.page(Session.commandGroups, version: version))
-        case .completionScript(let shell):
-            output.write(shell.completionScript)
-        case .completions(let line):
-            output.write(Completion.candidates(forLine: line, shell: true).map { $0 + "\n" }.joined())
-        case .version:
-            output.write("todo \(version)\n")
-        case .run(let words) where words.isEmpty:
-            return await session.runLines()
-        case .run(let words):
-            return await session.run(words)
-        }
-        return 0
+    /// Runs the request, handing back the session that ran it, with its lists: `main` exits
+    /// holding it, as freeing 100,000 to-dos one by one costs more than a check of one of them.
+    private static func run(_ request: Request, settings: Settings, printer: Printer, input: LineReader, terminal: Terminal,
+                            fetchDeadline: Duration?) async -> (status: Int32, session: Session) {
+        let reading: InputMode = request != .run([]) ? .arguments : terminal.isInputInteractive ? .prompt : .piped(line: 0)
+        let session = Session(settings: settings, printer: printer, mode: reading, input: input, fetchDeadline: fetchDeadline)
+        let status = await session.run(request)
+        printer.flush()
+        return (status, session)
     }
 
     /// The environment variables todo reads; no others are read. Foundation's dictionary of the
@@ -105,25 +91,25 @@ public enum TodoProgram {
         do {
             (arguments, environment) = (try readArguments(), try readEnvironment())
         } catch {
-            errors.write("error: \(error.what) is not UTF-8 text, which todo reads as another name; nothing was read or written\n")
-            errors.flush()
+            // The environment is not read, NO_COLOR with it: the error is as a terminal shows errors.
+            Printer(terminal: terminal, environment: [:], output: output, errors: errors).report(CommandError.malformed(
+                "\(error.what) is not UTF-8 text, which todo reads as another name; nothing was read or written"))
             exit(2)
         }
+        let printer = Printer(terminal: terminal, environment: environment, output: output, errors: errors)
+        guard case let (request, settings)? = parse(arguments, environment: environment, printer: printer) else { exit(2) }
         var input: LineReader = PlainLineReader(output: output)
         if terminal.isInputInteractive, let editor = EditLineReader(output: output) {
             input = editor
         }
         // The prompt, whatever options came with it (`todo --store FILE`), keeps Ctrl-C for itself.
-        let opensPrompt = (try? Options.parse(arguments, environment: environment, textStart: Session.textStart(of:)))?.request == .run([])
-        if terminal.isInputInteractive && opensPrompt {
+        if terminal.isInputInteractive && request == .run([]) {
             Interrupt.catchAtThePrompt()
         }
-        var (status, session) = await runKeepingSession(arguments: arguments, environment: environment,
-                                                        terminal: terminal, input: input, output: output, errors: errors)
+        var (status, session) = await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
+                                          fetchDeadline: nil)
         if let failure = output.failure {
-            errors.write("error: the output could not be written: \(failure)\n")
-            errors.flush()
-            status = max(status, 1)
+            status = max(status, printer.report(CommandError.refused("the output could not be written: \(failure)")))
         }
         withExtendedLifetime(session) { exit(status) }
     }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Undo
 
 /// Where the list is kept. View-models depend on this, never on a file, so a test, a
@@ -11,7 +16,7 @@ public protocol TodoStore {
     /// Saves a new item at the top of To do and returns it with the number the list gave it.
     /// A new item needs nothing from the rest of the list, so a store may keep it without
     /// reading the list.
-    func add(id: TodoItem.ID, title: String, plan: TodoPlan) throws -> TodoItem
+    func add(id: TodoItem.ID, title: String, plan: TodoPlan, at: Date?) throws -> TodoItem
     /// Takes back the last change saved, newest first, and says what it undid. A store that
     /// keeps more than the to-dos has one history for all it keeps: the last change may have
     /// been to something else.
@@ -21,6 +26,6 @@ public protocol TodoStore {
 extension TodoStore {
     /// Saves a new item with nothing planned for it, as the seed's list adds them.
     public func add(id: TodoItem.ID, title: String) throws -> TodoItem {
-        try add(id: id, title: title, plan: .none)
+        try add(id: id, title: title, plan: .none, at: nil)
     }
 }

@@ -25,7 +25,7 @@ struct PersistenceTests {
 
         let after = try makeList()
 
-        #expect(after.todos == list(todo: [TodoItem(id: added.id, number: 1, title: "Buy milk")], next: 2))
+        #expect(after.todos == list(todo: [TodoItem(id: added.id, number: 1, title: "Buy milk").added()], next: 2))
         #expect(after.todos == before.todos)
     }
 
@@ -38,7 +38,7 @@ struct PersistenceTests {
 
         let after = try makeList()
 
-        #expect(after.todos == list(todo: [todo(2, "Call Anna")], finished: [finished(1, "Buy milk")], next: 3))
+        #expect(after.todos == list(todo: [todo(2, "Call Anna")], finished: [finished(1, "Buy milk").checked()], next: 3))
     }
 
     @Test("TP-3 A deleted item stays gone after a restart")
@@ -151,7 +151,7 @@ struct PersistenceTests {
     }
 
     private func makeList() throws -> TodoListViewModel {
-        let list = TodoListViewModel(store: files.store(), newID: SequentialIDs(startingAt: 1).callAsFunction)
+        let list = TodoListViewModel(store: files.store(), clock: testClock(firstID: 1))
         try list.load()
         return list
     }

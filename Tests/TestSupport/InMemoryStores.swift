@@ -96,8 +96,8 @@ public final class InMemoryTodoStore: TodoStore {
         return lists.todos
     }
 
-    public func add(id: TodoItem.ID, title: String, plan: TodoPlan) throws -> TodoItem {
-        try lists.apply(.todos(.add(id: id, title: title, plan: plan)))
+    public func add(id: TodoItem.ID, title: String, plan: TodoPlan, at: Date?) throws -> TodoItem {
+        try lists.apply(.todos(.add(id: id, title: title, plan: plan, at: at)))
         guard let item = lists.todos.item(withID: id) else { throw TodoError.noSuchItem }
         return item
     }

@@ -32,7 +32,32 @@ public func list(todo: [TodoItem] = [], finished: [TodoItem] = [], next: Int) ->
 extension TodoItem {
     /// The same item under another number.
     public func renumbered(_ number: Int) -> TodoItem {
-        TodoItem(id: id, number: number, title: title, isFinished: isFinished)
+        TodoItem(id: id, number: number, title: title, isFinished: isFinished, plan: plan, added: added, checked: checked)
+    }
+
+    /// The same item, added at `moment`: as the test clock adds them.
+    public func added(_ moment: Date = testNow) -> TodoItem {
+        var item = self
+        item.added = moment
+        return item
+    }
+
+    /// The same item, checked at `moment`: as the test clock checks them.
+    public func checked(_ moment: Date = testNow) -> TodoItem {
+        var item = self
+        item.checked = moment
+        return item
+    }
+}
+
+extension Todos {
+    /// The same list with no item's times: what a test of a command, which runs on the
+    /// system's clock, compares.
+    public var withoutTimes: Todos {
+        func bare(_ item: TodoItem) -> TodoItem {
+            TodoItem(id: item.id, number: item.number, title: item.title, isFinished: item.isFinished, plan: item.plan)
+        }
+        return Todos(unfinished: unfinished.map(bare), finished: finished.map(bare), nextNumber: nextNumber, order: order)
     }
 }
 

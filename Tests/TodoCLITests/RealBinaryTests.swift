@@ -9,30 +9,27 @@ import UserList
 /// in-process tests stand in for (arguments, environment, pipes, exit status) are connected.
 @Suite("The todo executable, run as a process")
 struct RealBinaryTests {
-    private let folder: TemporaryFolder
-    private let todo: RealBinary
-    private var store: URL { folder.file("store.json") }
+    private let todo: TodoFolder
 
     init() throws {
-        folder = try TemporaryFolder()
-        todo = try RealBinary()
+        todo = try TodoFolder()
     }
 
     @Test("CLI-17 TODO_STORE chooses the store file (the real binary)")
     func addAndListThroughTheEnvironment() throws {
-        let environment = ["TODO_STORE": store.path]
+        let environment = ["TODO_STORE": todo.store.path]
 
-        let added = try todo.run(["add", "Buy", "milk"], environment: environment)
-        let listed = try todo.run(["list"], environment: environment)
+        let added = try todo.binary.run(["add", "Buy", "milk"], environment: environment)
+        let listed = try todo.binary.run(["list"], environment: environment)
 
         #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(listed == Run(status: 0, output: "To do\n  1 [ ] Buy milk\n\n1 to do, 0 finished\n", errors: ""))
-        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
     @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells (the real binary)")
     func pipedLines() throws {
-        let run = try todo.run(["--store", store.path], input: "add Buy milk\ncheck 9\nadd Call Ann\nlist\n")
+        let run = try todo.run([], input: "add Buy milk\ncheck 9\nadd Call Ann\nlist\n")
 
         #expect(run.status == 1)
         #expect(run.output == """
@@ -56,16 +53,16 @@ struct RealBinaryTests {
     func notUTF8(script: String, named: String) throws {
         let bash = RealBinary(url: URL(fileURLWithPath: "/bin/bash"))
 
-        let run = try bash.run(["-c", script, todo.url.path, folder.file("x").path])
+        let run = try bash.run(["-c", script, todo.binary.url.path, todo.folder.file("x").path])
 
         #expect(run == Run(status: 2, output: "",
                            errors: "error: \(named) is not UTF-8 text, which todo reads as another name; nothing was read or written\n"))
-        #expect(try folder.contents() == [])
+        #expect(try todo.folder.contents() == [])
     }
 
     @Test("CLI-12 An unknown command is a usage error (the real binary)")
     func usageError() throws {
-        let run = try todo.run(["--store", store.path, "frobnicate"])
+        let run = try todo.run(["frobnicate"])
 
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
@@ -75,40 +72,40 @@ struct RealBinaryTests {
     @Test("CLI-21 A damaged store is one error line and stays as it was (the real binary)")
     func damagedStore() throws {
         let damaged = Data("{\"version\": 1, \"todos\": ".utf8)
-        try damaged.write(to: store)
+        try damaged.write(to: todo.store)
 
-        let run = try todo.run(["--store", store.path, "add", "Buy milk"])
+        let run = try todo.run(["add", "Buy milk"])
 
         #expect(run.status == 1)
-        #expect(run.errors.hasPrefix("error: the store \(store.path) is damaged"))
-        #expect(try Data(contentsOf: store) == damaged)
+        #expect(run.errors.hasPrefix("error: the store \(todo.store.path) is damaged"))
+        #expect(try Data(contentsOf: todo.store) == damaged)
     }
 
     @Test("SF-18 doctor --repair keeps a copy of each file and says what it rebuilt and what it left out (the real binary)")
     func repairThroughTheBinary() throws {
-        let environment = ["TODO_STORE": store.path]
-        for title in ["Buy milk", "Call Ann"] { _ = try todo.run(["add", title], environment: environment) }
-        _ = try todo.run(["check", "2"], environment: environment)
+        let environment = ["TODO_STORE": todo.store.path]
+        for title in ["Buy milk", "Call Ann"] { _ = try todo.binary.run(["add", title], environment: environment) }
+        _ = try todo.binary.run(["check", "2"], environment: environment)
         // The journal's line adding Call Ann taken out by hand: the check after it no longer reads.
-        let journal = URL(fileURLWithPath: store.path + ".journal")
+        let journal = URL(fileURLWithPath: todo.store.path + ".journal")
         let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
         try (lines.filter { !$0.contains("Call Ann") }.joined(separator: "\n") + "\n").write(to: journal, atomically: false, encoding: .utf8)
 
         let before = Self.utcStamp(Date())
         // A zone fourteen hours from UTC: a copy named for the local time would show it.
-        let run = try todo.run(["doctor", "--repair"], environment: environment.merging(["TZ": "Pacific/Kiritimati"]) { $1 })
+        let run = try todo.binary.run(["doctor", "--repair"], environment: environment.merging(["TZ": "Pacific/Kiritimati"]) { $1 })
         let after = Self.utcStamp(Date())
 
         let stamp = try #require(run.output.firstMatch(of: /store\.json\.damaged-(\d{8}-\d{6})\./)?.1).description
         #expect(before <= stamp && stamp <= after, "named \(stamp), the repair ran between \(before) and \(after) UTC")
         #expect(run == Run(status: 0, output: """
-            Kept a copy as \(store.path).damaged-\(stamp).
-            Kept a copy as \(store.path).journal.damaged-\(stamp).
+            Kept a copy as \(todo.store.path).damaged-\(stamp).
+            Kept a copy as \(todo.store.path).journal.damaged-\(stamp).
             Rebuilt the store: 1 to-do and 0 people; 0 changes from the journal brought in, line 2 left out (it did not read or apply).
 
             """, errors: ""))
-        #expect(try FileStore(url: store).loadTodos().all.map(\.title) == ["Buy milk"])
-        #expect(try todo.run(["doctor"], environment: environment).output.hasSuffix("The store is sound.\n"))
+        #expect(try FileStore(url: todo.store).loadTodos().all.map(\.title) == ["Buy milk"])
+        #expect(try todo.binary.run(["doctor"], environment: environment).output.hasSuffix("The store is sound.\n"))
     }
 
     private static func utcStamp(_ date: Date) -> String {
@@ -126,42 +123,42 @@ struct RealBinaryTests {
         let page = try String(contentsOf: fixture, encoding: .utf8)
         let server = try LocalHTTPServer { _ in .json(page) }
 
-        let run = try todo.run(["--store", store.path, "--api", server.baseURL.absoluteString, "user", "fetch"])
+        let run = try todo.run(["--api", server.baseURL.absoluteString, "user", "fetch"])
 
         #expect(run == Run(status: 0, output: "Loaded page 1: 10 new people, 0 here already or deleted, 0 skipped (invalid, or beyond the count asked for).\n", errors: ""))
-        #expect(try FileStore(url: store).loadPeople().everyone.count == 10)
+        #expect(try FileStore(url: todo.store).loadPeople().everyone.count == 10)
         #expect(server.requests.first?.hasPrefix("/?results=20&page=1&seed=") == true)
     }
 
     @Test("RU-17 Without its loader beside it, user fetch says what is missing and changes nothing (the real binary)")
     func fetchWithoutTheLoader() throws {
-        let alone = try todoAlone(in: folder.file("bin"))
+        let alone = try todoAlone(in: todo.folder.file("bin"))
 
-        let run = try RealBinary(url: alone).run(["--store", store.path, "user", "fetch"])
+        let run = try RealBinary(url: alone).run(["--store", todo.store.path, "user", "fetch"])
 
         #expect(run.status == 1)
-        #expect(run.errors.hasPrefix("error: cannot load people: \(folder.file("bin/todo-fetch").path) is missing; "
+        #expect(run.errors.hasPrefix("error: cannot load people: \(todo.folder.file("bin/todo-fetch").path) is missing; "
                                      + "install todo-fetch beside todo"))
         #expect(run.errors.split(separator: "\n").count == 1)
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
     }
 }
 
 extension RealBinaryTests {
     @Test("RU-24 A loader that is there but cannot be run is named with what is wrong (the real binary)")
     func fetchWithALoaderThatCannotRun() throws {
-        let alone = try todoAlone(in: folder.file("bin"))
+        let alone = try todoAlone(in: todo.folder.file("bin"))
         let loader = alone.deletingLastPathComponent().appendingPathComponent("todo-fetch")
         try Data("#!/bin/sh\n".utf8).write(to: loader)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: loader.path)
 
-        let run = try RealBinary(url: alone).run(["--store", store.path, "user", "fetch"])
+        let run = try RealBinary(url: alone).run(["--store", todo.store.path, "user", "fetch"])
 
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("error: cannot load people: \(loader.path) may not be run (it is not executable); "
                                      + "install todo-fetch beside todo"))
         #expect(run.errors.split(separator: "\n").count == 1)
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
     }
 
     /// `todo` in a folder of its own, without the todo-fetch beside it. A hard link where the
@@ -172,9 +169,9 @@ extension RealBinaryTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let alone = bin.appendingPathComponent("todo")
         do {
-            try FileManager.default.linkItem(at: todo.url, to: alone)
+            try FileManager.default.linkItem(at: todo.binary.url, to: alone)
         } catch {
-            try FileManager.default.copyItem(at: todo.url, to: alone)
+            try FileManager.default.copyItem(at: todo.binary.url, to: alone)
         }
         return alone
     }
@@ -185,8 +182,8 @@ extension RealBinaryTests {
         // turn on a machine busy with the other tests could outlast it.
         let server = try LocalHTTPServer { _ in .stall }
         let process = Process()
-        process.executableURL = todo.url
-        process.arguments = ["--store", store.path, "--api", server.baseURL.absoluteString, "user", "fetch"]
+        process.executableURL = todo.binary.url
+        process.arguments = ["--store", todo.store.path, "--api", server.baseURL.absoluteString, "user", "fetch"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -208,16 +205,16 @@ extension RealBinaryTests {
 
         #expect(runningFetchers(against: server.port).isEmpty)
         #expect(Date().timeIntervalSince(killed) < 1, "todo-fetch ends within a second")
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
     }
 
     @Test("CLI-37 Output that cannot be written is an error, not a success", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
           arguments: [["list"], ["--json", "list"]])
     func outputToAFullDisk(arguments: [String]) throws {
-        try FileStore(url: store).update { $0.todos = makeTodos(todo: ["Buy milk"]) }
+        try FileStore(url: todo.store).update { $0.todos = makeTodos(todo: ["Buy milk"]) }
         let process = Process()
-        process.executableURL = todo.url
-        process.arguments = ["--store", store.path] + arguments
+        process.executableURL = todo.binary.url
+        process.arguments = ["--store", todo.store.path] + arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let errors = Pipe()
         process.standardError = errors

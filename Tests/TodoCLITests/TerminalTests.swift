@@ -8,18 +8,15 @@ import TodoList
 /// gives meaning to (Ctrl-C, Ctrl-D, Tab), which no pipe can show.
 @Suite("The todo executable at a terminal")
 struct TerminalTests {
-    private let folder: TemporaryFolder
-    private let todo: RealBinary
-    private var store: URL { folder.file("store.json") }
+    private let todo: TodoFolder
 
     init() throws {
-        folder = try TemporaryFolder()
-        todo = try RealBinary()
+        todo = try TodoFolder()
     }
 
     @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves")
     func controlC() async throws {
-        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
+        let terminal = try todo.onATerminal()
 
         #expect(await terminal.waitFor("todo> "))
         terminal.type("add half typed")
@@ -41,16 +38,16 @@ struct TerminalTests {
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
     @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
     func controlCStopsAFetch() async throws {
         let server = try LocalHTTPServer { _ in .stall }
-        let temporary = folder.file("tmp")
+        let temporary = todo.folder.file("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let terminal = try PseudoTerminal(todo.url, arguments: ["--store", store.path, "--api", server.baseURL.absoluteString],
-                                          environment: ["NO_COLOR": "1", "TERM": "xterm", "TMPDIR": temporary.path])
+        let terminal = try todo.onATerminal(["--store", todo.store.path, "--api", server.baseURL.absoluteString],
+                                            environment: ["TMPDIR": temporary.path])
 
         #expect(await terminal.waitFor("todo> "))
         terminal.type("user fetch\n")
@@ -67,14 +64,14 @@ struct TerminalTests {
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
         // The loader stopped too, and took its folder with it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
     func tabAtThePrompt() async throws {
-        let terminal = try PseudoTerminal(todo.url, environment: ["TODO_STORE": store.path, "NO_COLOR": "1", "TERM": "xterm"])
+        let terminal = try todo.onATerminal()
 
         #expect(await terminal.waitFor("todo> "))
         terminal.type("li\t")
@@ -110,17 +107,17 @@ struct TerminalTests {
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
-        #expect(try FileStore(url: store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
     @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")
     func bashCompletion() async throws {
-        let folder = todo.url.deletingLastPathComponent().path
+        let folder = todo.binary.url.deletingLastPathComponent().path
         // In the home folder, so that the line stays short of the terminal's width.
-        try Data().write(to: self.folder.file("store-for-tab.json"))
+        try Data().write(to: todo.folder.file("store-for-tab.json"))
         let bash = try PseudoTerminal(URL(fileURLWithPath: "/bin/bash"), arguments: ["--norc", "--noprofile", "-i"],
                                       environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ",
-                                                    "HOME": self.folder.url.path, "INPUTRC": "/dev/null"])
+                                                    "HOME": todo.folder.url.path, "INPUTRC": "/dev/null"])
 
         bash.type("source <(todo --completion bash)\n")
         bash.type("todo user f\t")

@@ -64,7 +64,7 @@ struct AddTodoViewModelTests {
 
         let saved = try form.save()
 
-        #expect(saved == TodoItem(id: id(100), number: 2, title: "Buy milk"))
+        #expect(saved == TodoItem(id: id(100), number: 2, title: "Buy milk").added())
         #expect(list.addForm == nil)
         #expect(list.todos == TestSupport.list(todo: [saved, todo(1, "Call Ann")], next: 3))
         #expect(store.todos == list.todos)
@@ -78,7 +78,7 @@ struct AddTodoViewModelTests {
 
         try form.save()
 
-        #expect(list.todos == TestSupport.list(todo: [TodoItem(id: id(100), number: 1, title: "Buy milk")], next: 2))
+        #expect(list.todos == TestSupport.list(todo: [TodoItem(id: id(100), number: 1, title: "Buy milk").added()], next: 2))
         #expect(store.todos == list.todos)
     }
 
@@ -112,7 +112,7 @@ struct AddTodoViewModelTests {
     private func makeSUT(todo: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
         -> (TodoListViewModel, InMemoryTodoStore) {
         let store = InMemoryTodoStore(makeTodos(todo: todo))
-        let list = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
+        let list = TodoListViewModel(store: store, clock: testClock(firstID: 100))
         try list.load()
         leaks.track(list, sourceLocation: sourceLocation)
         leaks.track(store, sourceLocation: sourceLocation)

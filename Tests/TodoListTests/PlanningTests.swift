@@ -27,8 +27,8 @@ struct PlanningTests: TodoListSuite {
         other.title = "Learn C++ and a+b in +1 day"
         let untagged = try other.save()
 
-        #expect(tagged == TodoItem(id: id(100), number: 1, title: "Buy milk", plan: TodoPlan(tags: ["Shop", "errands-2"])))
-        #expect(untagged == TodoItem(id: id(101), number: 2, title: "Learn C++ and a+b in +1 day"))
+        #expect(tagged == TodoItem(id: id(100), number: 1, title: "Buy milk", plan: TodoPlan(tags: ["Shop", "errands-2"])).added())
+        #expect(untagged == TodoItem(id: id(101), number: 2, title: "Learn C++ and a+b in +1 day").added())
         #expect(store.todos == list(todo: [untagged, tagged], next: 3))
     }
 }

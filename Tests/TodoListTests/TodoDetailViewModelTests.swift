@@ -44,7 +44,7 @@ struct TodoDetailViewModelTests {
         #expect(detail.state == .finished)
         detail.back()
         #expect(list.detail == nil)
-        #expect(list.todos == TestSupport.list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann"), finished(3, "Pay rent")],
+        #expect(list.todos == TestSupport.list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann").checked(), finished(3, "Pay rent")],
                                                next: 4))
     }
 
@@ -85,7 +85,7 @@ struct TodoDetailViewModelTests {
     private func makeSUT(todo: [String] = [], finished: [String] = [],
                          sourceLocation: SourceLocation = #_sourceLocation) throws -> TodoListViewModel {
         let store = InMemoryTodoStore(makeTodos(todo: todo, finished: finished))
-        let list = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
+        let list = TodoListViewModel(store: store, clock: testClock(firstID: 100))
         try list.load()
         leaks.track(list, sourceLocation: sourceLocation)
         leaks.track(store, sourceLocation: sourceLocation)

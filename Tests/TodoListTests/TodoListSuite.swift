@@ -15,7 +15,7 @@ extension TodoListSuite {
     func makeSUT(todo: [String] = [], finished: [String] = [],
                  sourceLocation: SourceLocation = #_sourceLocation) -> (TodoListViewModel, InMemoryTodoStore) {
         let store = InMemoryTodoStore(makeTodos(todo: todo, finished: finished))
-        let sut = TodoListViewModel(store: store, newID: SequentialIDs(startingAt: 100).callAsFunction)
+        let sut = TodoListViewModel(store: store, clock: testClock(firstID: 100))
         leaks.track(sut, sourceLocation: sourceLocation)
         leaks.track(store, sourceLocation: sourceLocation)
         return (sut, store)

@@ -66,7 +66,7 @@ struct TodoListViewModelTests: TodoListSuite {
 
         try sut.check(id(2))
 
-        #expect(sut.todos == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann"), finished(3, "Pay rent")], next: 4))
+        #expect(sut.todos == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Call Ann").checked(), finished(3, "Pay rent")], next: 4))
         #expect(store.todos == sut.todos)
     }
 

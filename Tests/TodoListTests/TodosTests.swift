@@ -89,13 +89,13 @@ struct TodosTests {
     func addsInARow() throws {
         var todos = makeTodos(todo: ["A"], finished: ["Z"])
 
-        let steps = try todos.add(contentsOf: [(id(3), " B ", .none), (id(1), "A again", .none), (id(2), "Z again", .none),
-                                               (id(4), "C", TodoPlan(tags: ["c"])), (id(3), "B again", .none)])
+        let steps = try todos.add(contentsOf: [NewTodo(id: id(3), title: " B "), NewTodo(id: id(1), title: "A again"), NewTodo(id: id(2), title: "Z again"),
+                                               NewTodo(id: id(4), title: "C", plan: TodoPlan(tags: ["c"])), NewTodo(id: id(3), title: "B again")])
 
         #expect(steps == [TodoStep(kind: .add, removing: [id(3)], restoring: []), TodoStep(kind: .add, removing: [id(4)], restoring: [])])
         #expect(todos == list(todo: [TodoItem(id: id(4), number: 4, title: "C", plan: TodoPlan(tags: ["c"])), todo(3, "B"), todo(1, "A")],
                               finished: [finished(2, "Z")], next: 5))
-        #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [(id(5), "D", .none), (id(6), "  ", .none)]) }
+        #expect(throws: TodoError.emptyTitle) { try todos.add(contentsOf: [NewTodo(id: id(5), title: "D"), NewTodo(id: id(6), title: "  ")]) }
         #expect(todos.unfinished.count == 3)
         #expect(try todos.add(contentsOf: []) == [])
     }

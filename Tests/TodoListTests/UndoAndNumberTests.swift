@@ -53,7 +53,7 @@ struct UndoAndNumberTests: TodoListSuite {
         try sut.delete(id(2))
 
         #expect(try sut.undo() == UndoneChange(.deleteTodos, names: ["Call Ann"]))
-        #expect(sut.todos == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
+        #expect(sut.todos == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk").checked()], next: 3))
 
         #expect(try sut.undo() == UndoneChange(.checkTodos, names: ["Buy milk"]))
         #expect(sut.todos == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 3))
@@ -100,8 +100,8 @@ struct UndoAndNumberTests: TodoListSuite {
         form.title = "E"
         let added = try form.save()
 
-        #expect(added == TodoItem(id: id(100), number: 5, title: "E"))
-        #expect(sut.todos == list(todo: [added, todo(2, "B"), todo(4, "D")], finished: [finished(1, "A")], next: 6))
+        #expect(added == TodoItem(id: id(100), number: 5, title: "E").added())
+        #expect(sut.todos == list(todo: [added, todo(2, "B"), todo(4, "D")], finished: [finished(1, "A").checked()], next: 6))
     }
 
     @Test("TL-19 Several items checked, unchecked or deleted at once make one change: all of it or none, one undo")
@@ -109,7 +109,7 @@ struct UndoAndNumberTests: TodoListSuite {
         let (sut, store) = try makeLoadedSUT(todo: ["A", "B", "C"], finished: ["D"])
 
         try sut.check(id(1), id(3))
-        #expect(sut.todos == list(todo: [todo(2, "B")], finished: [finished(3, "C"), finished(1, "A"), finished(4, "D")], next: 5))
+        #expect(sut.todos == list(todo: [todo(2, "B")], finished: [finished(3, "C").checked(), finished(1, "A").checked(), finished(4, "D")], next: 5))
         #expect(throws: TodoError.alreadyFinished(id(4))) { try sut.check(id(2), id(4)) }
         #expect(store.todos == sut.todos)
 

@@ -76,7 +76,7 @@ extension FileStore {
                     for entry in journal.entries {
                         let next = document.todos.nextNumber
                         do {
-                            if case .todos(.add(let id, _, _)) = entry.change, let number = entry.number,
+                            if case .todos(.add(let id, _, _, _)) = entry.change, let number = entry.number,
                                (1...Document.largestNumber).contains(number),
                                document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
                                 document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: number)

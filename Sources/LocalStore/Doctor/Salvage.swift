@@ -30,6 +30,15 @@ enum Salvage {
         return state.document()
     }
 
+    /// A to-do found whole in the text: all but whether it is finished, which its list says.
+    private struct FoundItem {
+        let id: UUID
+        let number: Int?
+        let title: String
+        let plan: TodoPlan
+        let times: Times?
+    }
+
     private enum Section {
         case todo, finished, everyone, deleted
     }
@@ -37,8 +46,8 @@ enum Salvage {
     private struct State {
         /// The list the objects read now belong to; nil inside anything else (undo steps, searches).
         var section: Section?
-        var todo: [(id: UUID, number: Int?, title: String)] = []
-        var finished: [(id: UUID, number: Int?, title: String)] = []
+        var todo: [FoundItem] = []
+        var finished: [FoundItem] = []
         var everyone: [StoredPerson] = []
         var deleted: [StoredPerson] = []
         var seenItems = Set<UUID>()
@@ -80,7 +89,8 @@ enum Salvage {
                     return position + 1
                 }
                 if let id = draft.id, let title = draft.title, TodoItem.normalizedTitle(title) != nil, seenItems.insert(id).inserted {
-                    if section == .todo { todo.append((id, draft.number, title)) } else { finished.append((id, draft.number, title)) }
+                    let found = FoundItem(id: id, number: draft.number, title: title, plan: draft.plan, times: draft.times)
+                    if section == .todo { todo.append(found) } else { finished.append(found) }
                 }
                 return end
             case .everyone, .deleted:
@@ -112,7 +122,10 @@ enum Salvage {
                 return next
             }
             let items = zip(todo + finished, todoNumbers).enumerated().map { offset, pair in
-                TodoItem(id: pair.0.id, number: numbered(pair.1), title: pair.0.title, isFinished: offset >= todo.count)
+                // A plan a file changed by hand made wrong (a repeat without its due date) is left out.
+                let plan = (try? pair.0.plan.check()) == nil ? pair.0.plan : .none
+                return TodoItem(id: pair.0.id, number: numbered(pair.1), title: pair.0.title, isFinished: offset >= todo.count,
+                                plan: plan, added: pair.0.times?.added, checked: offset >= todo.count ? pair.0.times?.checked : nil)
             }
             let todos = Todos(unfinished: Array(items.prefix(todo.count)), finished: Array(items.dropFirst(todo.count)), nextNumber: next)
             taken = []

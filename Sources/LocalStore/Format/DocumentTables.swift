@@ -1,3 +1,4 @@
+import Dates
 import FastJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -38,8 +39,9 @@ extension FileDocument {
                 guard let value else { throw json.error(expected: "the key \"\(key.rawValue)\" before the end of the object") }
                 return value
             }
-            let document = Document(todos: Todos(unfinished: try required(todos, .todos).todo, finished: try required(todos, .todos).finished,
-                                                 nextNumber: try required(nextTodoNumber, .nextTodoNumber)),
+            let sections = try required(todos, .todos)
+            let document = Document(todos: Todos(unfinished: sections.todo, finished: sections.finished,
+                                                 nextNumber: try required(nextTodoNumber, .nextTodoNumber), order: sections.order),
                                     people: try required(people, .people).people(nextNumber: try required(nextPersonNumber, .nextPersonNumber)),
                                     history: try required(history, .undo))
             return FileDocument(document: document, version: version, journal: try required(journal, .journal), folded: folded)
@@ -60,7 +62,7 @@ extension FileDocument {
             json.key(.people, of: Self.keys)
             PeopleSections(document.people).write(to: &json)
             json.key(.todos, of: Self.keys)
-            TodoSections(todo: document.todos.unfinished, finished: document.todos.finished).write(to: &json)
+            TodoSections(todo: document.todos.unfinished, finished: document.todos.finished, order: document.todos.order).write(to: &json)
             json.key(.undo, of: Self.keys)
             json.array(document.history) { $1.write(to: &$0) }
             json.key(.version, of: Self.keys)
@@ -101,13 +103,14 @@ extension Checksum {
     }
 }
 
-/// The To do and Finished sections as the file holds them.
+/// The To do and Finished sections as the file holds them, and the order To do is shown in.
 struct TodoSections {
     var todo: [TodoItem]
     var finished: [TodoItem]
+    var order: TodoOrder
 
     enum Key: String, RecordKey {
-        case finished, todo
+        case finished, order, todo
     }
 
     static let keys = RecordKeys<Key>()
@@ -115,7 +118,9 @@ struct TodoSections {
     static func read(_ json: inout JSONReader) throws -> TodoSections {
         try RecordReader.read(keys, &json) { record, json in
             let finished = try record.value(.finished, &json) { try $0.readArray(of: TodoItem.read) }
-            return TodoSections(todo: try record.value(.todo, &json) { try $0.readArray(of: TodoItem.read) }, finished: finished)
+            let order = try record.optional(.order, &json) { try $0.readEnum(TodoOrder.self) } ?? .added
+            let todo = try record.value(.todo, &json) { try $0.readArray(of: TodoItem.read) }
+            return TodoSections(todo: todo, finished: finished, order: order)
         }
     }
 
@@ -123,6 +128,7 @@ struct TodoSections {
         json.object { json in
             json.key(.finished, of: Self.keys)
             json.array(finished) { $1.write(to: &$0) }
+            json.optional(.order, of: Self.keys, order == .added ? nil : order) { $0.string($1.rawValue) }
             json.key(.todo, of: Self.keys)
             json.array(todo) { $1.write(to: &$0) }
         }

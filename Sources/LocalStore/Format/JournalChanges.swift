@@ -1,3 +1,4 @@
+import Dates
 import FastJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -12,8 +13,8 @@ import UserList
 /// back; `Specs/store-format.md` gives every key. JournalFormat.swift frames the lines and sums them.
 extension Journal {
     enum ChangeKey: String, RecordKey {
-        case addPerson, addPersonAgain, addTodo, checkTodos, clearFinished, deletePeople, deleteTodos, loadPeople,
-             rememberUnmatched, renameTodo, sortPeople, uncheckTodos, undo
+        case addPerson, addPersonAgain, addTodo, checkTodos, clearFinished, deletePeople, deleteTodos, editTodo, loadPeople,
+             rememberUnmatched, renameTodo, sortPeople, sortTodos, uncheckTodos, undo
     }
 
     static let changeKeys = RecordKeys<ChangeKey>()
@@ -22,12 +23,16 @@ extension Journal {
     static func write(_ logged: LoggedChange, to json: inout JSONWriter) {
         func key(_ key: ChangeKey) { json.key(key, of: changeKeys) }
         switch logged.change {
-        case let .todos(.add(id, title, plan)):
+        case let .todos(.add(id, title, plan, at)):
             key(.addTodo)
-            LoggedAdd(id: id, number: logged.number, plan: plan, title: title).write(to: &json)
-        case .todos(.check(let ids)):
+            LoggedAdd(new: NewTodo(id: id, title: title, plan: plan, added: at), number: logged.number).write(to: &json)
+        case let .todos(.check(ids, checking)):
             key(.checkTodos)
-            json.array(ids) { $0.uuid($1) }
+            if let checking {
+                LoggedCheck(ids: ids, checking: checking).write(to: &json)
+            } else {
+                json.array(ids) { $0.uuid($1) }
+            }
         case .todos(.uncheck(let ids)):
             key(.uncheckTodos)
             json.array(ids) { $0.uuid($1) }
@@ -37,6 +42,12 @@ extension Journal {
         case let .todos(.rename(id, title)):
             key(.renameTodo)
             LoggedRename(id: id, title: title).write(to: &json)
+        case let .todos(.edit(id, edit)):
+            key(.editTodo)
+            LoggedEdit(id: id, edit: edit).write(to: &json)
+        case .todos(.sort(let order)):
+            key(.sortTodos)
+            json.string(order.rawValue)
         case .todos(.clearFinished):
             key(.clearFinished)
             json.bool(true)
@@ -70,13 +81,22 @@ extension Journal {
         switch key {
         case .addTodo:
             let add = try LoggedAdd.read(&json)
-            return LoggedChange(.todos(.add(id: add.id, title: add.title, plan: add.plan)), number: add.number)
-        case .checkTodos: return LoggedChange(.todos(.check(try ids())))
+            return LoggedChange(.todos(.add(id: add.new.id, title: add.new.title, plan: add.new.plan, at: add.new.added)),
+                                number: add.number)
+        case .checkTodos:
+            // A list of ids, as format 6 wrote every check; or the check and its moment.
+            if let ids = json.attempt({ try $0.readArray { try $0.readUUID() } }) { return LoggedChange(.todos(.check(ids))) }
+            let check = try LoggedCheck.read(&json)
+            return LoggedChange(.todos(.check(check.ids, check.checking)))
         case .uncheckTodos: return LoggedChange(.todos(.uncheck(try ids())))
         case .deleteTodos: return LoggedChange(.todos(.delete(try ids())))
         case .renameTodo:
             let rename = try LoggedRename.read(&json)
             return LoggedChange(.todos(.rename(rename.id, to: rename.title)))
+        case .editTodo:
+            let edit = try LoggedEdit.read(&json)
+            return LoggedChange(.todos(.edit(edit.id, edit.edit)))
+        case .sortTodos: return LoggedChange(.todos(.sort(try json.readEnum(TodoOrder.self))))
         case .clearFinished:
             try flag()
             return LoggedChange(.todos(.clearFinished))

@@ -1,3 +1,4 @@
+import Dates
 import FastJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -32,5 +33,28 @@ extension JSONReader {
             throw error(expected: "one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
+    }
+}
+
+/// A moment written as RFC 3339 text (`2026-11-25T18:28:24Z`).
+func readMoment(_ json: inout JSONReader) throws -> Date {
+    guard let moment = Date(rfc3339: try json.readString()) else { throw json.error(expected: "a time written as RFC 3339") }
+    return moment
+}
+
+/// A moment as RFC 3339 text, or, as formats before 7 wrote a person's `addedAt`, a number of
+/// seconds since 2001-01-01.
+func readMomentOrSeconds(_ json: inout JSONReader) throws -> Date {
+    if let seconds = json.attempt({ try $0.readDouble() }) { return Date(timeIntervalSinceReferenceDate: seconds) }
+    return try readMoment(&json)
+}
+
+extension JSONWriter {
+    /// Writes a moment as RFC 3339 text in UTC; one outside the years 1 to 9999, which no clock
+    /// gives, as the nearest end of them, so that what is written always reads.
+    mutating func moment(_ moment: Date) {
+        let latest = Date(timeIntervalSinceReferenceDate: 252_423_993_599)
+        let earliest = Date(timeIntervalSinceReferenceDate: -63_113_904_000)
+        string(min(max(moment, earliest), latest).rfc3339() ?? "")
     }
 }

@@ -1,3 +1,4 @@
+import Dates
 import FastJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,7 +19,7 @@ extension TodoItem {
     /// `id` sorts first, and must: the fingerprint scan of an add looks for it at the start of
     /// every object (`FileStore.mentions`), so no key of a to-do may sort before it.
     enum Key: String, RecordKey {
-        case id, isFinished, number, plan, title
+        case id, isFinished, number, plan, times, title
     }
 
     static let keys = RecordKeys<Key>()
@@ -29,8 +30,10 @@ extension TodoItem {
             let isFinished = try record.bool(.isFinished, &json)
             let number = try record.int(.number, &json)
             let plan = try record.optional(.plan, &json, TodoPlan.read) ?? .none
+            let times = try record.optional(.times, &json, Times.read)
             let title = try record.string(.title, &json)
-            return TodoItem(id: id, number: number, title: title, isFinished: isFinished, plan: plan)
+            return TodoItem(id: id, number: number, title: title, isFinished: isFinished, plan: plan, added: times?.added,
+                            checked: times?.checked)
         }
     }
 
@@ -43,16 +46,46 @@ extension TodoItem {
             json.key(.number, of: Self.keys)
             json.int(number)
             json.optional(.plan, of: Self.keys, plan == .none ? nil : plan) { $1.write(to: &$0) }
+            json.optional(.times, of: Self.keys, added == nil && checked == nil ? nil : Times(added: added, checked: checked)) {
+                $1.write(to: &$0)
+            }
             json.key(.title, of: Self.keys)
             json.string(title)
         }
     }
 
     /// What of a to-do a damaged file, or a file before numbers, still gives: all that was read.
-    static func readWhatThereIs(_ json: inout JSONReader) throws -> (id: UUID?, isFinished: Bool?, number: Int?, title: String?) {
+    static func readWhatThereIs(_ json: inout JSONReader) throws
+        -> (id: UUID?, isFinished: Bool?, number: Int?, plan: TodoPlan, times: Times?, title: String?) {
         try RecordReader.read(keys, &json) { record, json in
             (try record.optional(.id, &json) { try $0.readUUID() }, try record.optional(.isFinished, &json) { try $0.readBool() },
-             try record.optional(.number, &json) { try $0.readInt() }, try record.optional(.title, &json) { try $0.readString() })
+             try record.optional(.number, &json) { try $0.readInt() }, try record.optional(.plan, &json, TodoPlan.read) ?? .none,
+             try record.optional(.times, &json, Times.read), try record.optional(.title, &json) { try $0.readString() })
+        }
+    }
+}
+
+/// When a to-do was added and last checked, as RFC 3339 text in UTC.
+struct Times {
+    let added: Date?
+    let checked: Date?
+
+    enum Key: String, RecordKey {
+        case added, checked
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> Times {
+        try RecordReader.read(keys, &json) { record, json in
+            Times(added: try record.optional(.added, &json, readMoment), checked: try record.optional(.checked, &json, readMoment))
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.optional(.added, of: Self.keys, added) { $0.moment($1) }
+            json.optional(.checked, of: Self.keys, checked) { $0.moment($1) }
         }
     }
 }
@@ -60,53 +93,172 @@ extension TodoItem {
 /// What a to-do has beside its title, when it has anything: left out of a to-do without.
 extension TodoPlan {
     enum Key: String, RecordKey {
-        case tags
+        case due, priority, recur, tags
     }
 
     static let keys = RecordKeys<Key>()
 
     static func read(_ json: inout JSONReader) throws -> TodoPlan {
         try RecordReader.read(keys, &json) { record, json in
-            TodoPlan(tags: try record.optional(.tags, &json) { try $0.readArray { try $0.readString() } } ?? [])
+            let due = try record.optional(.due, &json) { try CalendarDate(json: &$0) }
+            let priority = try record.optional(.priority, &json) { try $0.readEnum(Priority.self) }
+            let recurrence = try record.optional(.recur, &json) { try $0.readEnum(Recurrence.self) }
+            let tags = try record.optional(.tags, &json) { try $0.readArray { try $0.readString() } } ?? []
+            return TodoPlan(tags: tags, due: due, priority: priority, recurrence: recurrence)
         }
     }
 
     func write(to json: inout JSONWriter) {
         json.object { json in
+            json.optional(.due, of: Self.keys, due) { $0.string($1.iso) }
+            json.optional(.priority, of: Self.keys, priority) { $0.string($1.rawValue) }
+            json.optional(.recur, of: Self.keys, recurrence) { $0.string($1.rawValue) }
             json.optional(.tags, of: Self.keys, tags.isEmpty ? nil : tags) { $0.array($1) { $0.string($1) } }
         }
     }
 }
 
-/// The add of a to-do as a journal line carries it: the id, title and plan, and the number the
-/// list gave it.
+/// The add of a to-do as a journal line carries it: the new to-do, and the number the list gave it.
 struct LoggedAdd {
-    let id: UUID
+    let new: NewTodo
     let number: Int?
-    let plan: TodoPlan
-    let title: String
 
     enum Key: String, RecordKey {
-        case id, number, plan, title
+        case added, id, number, plan, title
     }
 
     static let keys = RecordKeys<Key>()
 
     static func read(_ json: inout JSONReader) throws -> LoggedAdd {
         try RecordReader.read(keys, &json) { record, json in
-            LoggedAdd(id: try record.uuid(.id, &json), number: try record.optional(.number, &json) { try $0.readInt() },
-                      plan: try record.optional(.plan, &json, TodoPlan.read) ?? .none, title: try record.string(.title, &json))
+            let added = try record.optional(.added, &json, readMoment)
+            let id = try record.uuid(.id, &json)
+            let number = try record.optional(.number, &json) { try $0.readInt() }
+            let plan = try record.optional(.plan, &json, TodoPlan.read) ?? .none
+            let title = try record.string(.title, &json)
+            return LoggedAdd(new: NewTodo(id: id, title: title, plan: plan, added: added), number: number)
         }
     }
 
     func write(to json: inout JSONWriter) {
         json.object { json in
+            json.optional(.added, of: Self.keys, new.added) { $0.moment($1) }
+            json.key(.id, of: Self.keys)
+            json.uuid(new.id)
+            json.optional(.number, of: Self.keys, number) { $0.int($1) }
+            json.optional(.plan, of: Self.keys, new.plan == .none ? nil : new.plan) { $1.write(to: &$0) }
+            json.key(.title, of: Self.keys)
+            json.string(new.title)
+        }
+    }
+}
+
+/// A check as a journal line carries it: the items, when they were checked, and what a repeat
+/// of one of them needs.
+struct LoggedCheck {
+    let ids: [UUID]
+    let checking: Checking
+
+    enum Key: String, RecordKey {
+        case at, ids, repeats, today
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> LoggedCheck {
+        try RecordReader.read(keys, &json) { record, json in
+            let at = try record.value(.at, &json, readMoment)
+            let ids = try record.value(.ids, &json) { try $0.readArray { try $0.readUUID() } }
+            let repeats = try record.value(.repeats, &json, readRepeats)
+            let today = try record.value(.today, &json) { try CalendarDate(json: &$0) }
+            return LoggedCheck(ids: ids, checking: Checking(at: at, today: today, repeatIDs: repeats))
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.at, of: Self.keys)
+            json.moment(checking.at)
+            json.key(.ids, of: Self.keys)
+            json.array(ids) { $0.uuid($1) }
+            json.key(.repeats, of: Self.keys)
+            json.object { json in
+                for (checked, new) in checking.repeatIDs.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                    json.key(uuid: checked)
+                    json.uuid(new)
+                }
+            }
+            json.key(.today, of: Self.keys)
+            json.string(checking.today.iso)
+        }
+    }
+}
+
+/// The new to-dos' ids by the ids of the items checked: an object whose keys are ids.
+private func readRepeats(_ json: inout JSONReader) throws -> [UUID: UUID] {
+    var repeats: [UUID: UUID] = [:]
+    try json.readObject { json, key in
+        guard let checked = UUID(uuidString: key) else { throw json.error(expected: "a UUID for a key") }
+        repeats[checked] = try json.readUUID()
+    }
+    return repeats
+}
+
+/// An edit as a journal line carries it: what it leaves out it keeps, `null` clears.
+struct LoggedEdit {
+    let id: UUID
+    let edit: TodoEdit
+
+    enum Key: String, RecordKey {
+        case addTags, due, id, priority, recur, removeTags, title
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> LoggedEdit {
+        try RecordReader.read(keys, &json) { record, json in
+            let adding = try record.optional(.addTags, &json) { try $0.readArray { try $0.readString() } } ?? []
+            let due = try setting(.due, &record, &json) { try CalendarDate(json: &$0) }
+            let id = try record.uuid(.id, &json)
+            let priority = try setting(.priority, &record, &json) { try $0.readEnum(Priority.self) }
+            let recurrence = try setting(.recur, &record, &json) { try $0.readEnum(Recurrence.self) }
+            let removing = try record.optional(.removeTags, &json) { try $0.readArray { try $0.readString() } } ?? []
+            let title = try record.optional(.title, &json) { try $0.readString() }
+            return LoggedEdit(id: id, edit: TodoEdit(title: title, addingTags: adding, removingTags: removing, due: due,
+                                                     priority: priority, recurrence: recurrence))
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.optional(.addTags, of: Self.keys, edit.addingTags.isEmpty ? nil : edit.addingTags) { $0.array($1) { $0.string($1) } }
+            Self.write(.due, edit.due, to: &json) { $0.string($1.iso) }
             json.key(.id, of: Self.keys)
             json.uuid(id)
-            json.optional(.number, of: Self.keys, number) { $0.int($1) }
-            json.optional(.plan, of: Self.keys, plan == .none ? nil : plan) { $1.write(to: &$0) }
-            json.key(.title, of: Self.keys)
-            json.string(title)
+            Self.write(.priority, edit.priority, to: &json) { $0.string($1.rawValue) }
+            Self.write(.recur, edit.recurrence, to: &json) { $0.string($1.rawValue) }
+            json.optional(.removeTags, of: Self.keys, edit.removingTags.isEmpty ? nil : edit.removingTags) { $0.array($1) { $0.string($1) } }
+            json.optional(.title, of: Self.keys, edit.title) { $0.string($1) }
+        }
+    }
+
+    /// A setting: left out, it keeps; `null`, it clears; a value, it sets.
+    private static func setting<Value>(_ key: Key, _ record: inout RecordReader<Key>, _ json: inout JSONReader,
+                                       _ read: (inout JSONReader) throws -> Value) throws -> TodoEdit.Setting<Value> {
+        guard let value = try record.optional(key, &json, { json -> Value? in try json.readNull() ? nil : read(&json) }) else { return .keep }
+        return value.map { .set($0) } ?? .clear
+    }
+
+    private static func write<Value>(_ key: Key, _ setting: TodoEdit.Setting<Value>, to json: inout JSONWriter,
+                                     _ value: (inout JSONWriter, Value) -> Void) {
+        switch setting {
+        case .keep: break
+        case .clear:
+            json.key(key, of: keys)
+            json.null()
+        case .set(let new):
+            json.key(key, of: keys)
+            value(&json, new)
         }
     }
 }
@@ -195,7 +347,8 @@ extension TodoStep {
             let kind = try record.value(.kind, &json) { try $0.readEnum(Kind.self) }
             let removing = try record.value(.removing, &json) { try $0.readArray { try $0.readUUID() } }
             let restoring = try record.value(.restoring, &json) { try $0.readArray(of: Placement.read) }
-            return TodoStep(kind: kind, removing: removing, restoring: restoring)
+            let order = try record.optional(.sortOrder, &json) { try $0.readEnum(TodoOrder.self) }
+            return TodoStep(kind: kind, removing: removing, restoring: restoring, order: order)
         }
     }
 
@@ -207,6 +360,7 @@ extension TodoStep {
             json.array(removing) { $0.uuid($1) }
             json.key(.restoring, of: stepKeys)
             json.array(restoring) { $1.write(to: &$0) }
+            json.optional(.sortOrder, of: stepKeys, order) { $0.string($1.rawValue) }
         }
     }
 }
@@ -279,7 +433,7 @@ struct StoredPerson {
 
     static func read(_ json: inout JSONReader) throws -> StoredPerson {
         try RecordReader.read(keys, &json) { record, json in
-            let addedAt = Date(timeIntervalSinceReferenceDate: try record.value(.addedAt, &json) { try $0.readDouble() })
+            let addedAt = try record.value(.addedAt, &json, readMomentOrSeconds)
             let address = try record.optional(.address, &json) { try $0.readNull() ? nil : Address.read(&$0) } ?? nil
             let birthDate = try record.optional(.birthDate, &json) { try $0.readNull() ? nil : CalendarDate(json: &$0) } ?? nil
             let cell = try record.optionalString(.cell, &json)
@@ -301,7 +455,7 @@ struct StoredPerson {
     func write(to json: inout JSONWriter) {
         json.object { json in
             json.key(.addedAt, of: Self.keys)
-            json.double(addedAt.timeIntervalSinceReferenceDate)
+            json.moment(addedAt)
             json.optional(.address, of: Self.keys, details.address) { $1.write(to: &$0) }
             json.optional(.birthDate, of: Self.keys, details.birthDate) { $0.string($1.iso) }
             json.optional(.cell, of: Self.keys, details.cell) { $0.string($1) }

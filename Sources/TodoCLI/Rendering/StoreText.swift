@@ -129,6 +129,7 @@ enum StoreText {
         case .finishedInToDo: return "a to-do in the To do section is marked finished"
         case .unfinishedInFinished: return "an item in the Finished section is not marked finished"
         case .emptyTitle(let id): return "the to-do \(id.uuidString) has an empty title"
+        case let .plan(id, error): return "the to-do \(id.uuidString) has a plan the list refuses: \(error.errorDescription ?? "\(error)")"
         case let .repeatedID(what, id): return "the \(record(what)) id \(id.uuidString) is used more than once"
         case let .numberOutOfRange(what, number, next):
             return "a \(record(what)) is numbered \(number), outside 1 to \(next - 1) (the next number is \(next))"

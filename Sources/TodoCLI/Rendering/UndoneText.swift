@@ -13,6 +13,8 @@ enum UndoneText {
         case .uncheckTodos: return named("unchecked", noun: "to-dos")
         case .deleteTodos: return named("deleted", noun: "to-dos")
         case .renameTodo: return "renamed \(quoted(undone.names.first ?? "")) to \(quoted(undone.renamedTo ?? ""))"
+        case .editTodo: return named("edited", noun: "to-dos")
+        case .sortTodos: return "sorted the to-dos"
         case .clearFinished:
             return "cleared \(undone.names.count) finished \(undone.names.count == 1 ? "to-do" : "to-dos")"
         case .changeTodos: return "the last change to the to-dos"

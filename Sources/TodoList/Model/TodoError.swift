@@ -11,6 +11,10 @@ public enum TodoError: Error, Equatable, Sendable, LocalizedError {
     case alreadyFinished(TodoItem.ID)
     case notFinished(TodoItem.ID)
     case nothingToUndo
+    /// A repeat needs a due date to count from.
+    case repeatWithoutDue
+    /// A tag is a letter, then letters, digits, `-` or `_`.
+    case notATag(String)
     /// The step undo would take back does not fit the list as it is: it would bring back an
     /// item, or a number, the list already holds. Only a store changed by hand leads here.
     case undoDoesNotFit
@@ -22,6 +26,8 @@ public enum TodoError: Error, Equatable, Sendable, LocalizedError {
         case .alreadyFinished: "that item is already finished"
         case .notFinished: "that item is not finished"
         case .nothingToUndo: "there is nothing to undo"
+        case .repeatWithoutDue: "a repeat needs a due date to count from"
+        case .notATag(let tag): "“\(tag)” is not a tag: a tag is a letter, then letters, digits, - or _"
         case .undoDoesNotFit: "the last change cannot be undone: the list no longer fits its undo step"
         }
     }

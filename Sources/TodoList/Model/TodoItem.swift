@@ -17,13 +17,20 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     public var title: String
     public var isFinished: Bool
     public var plan: TodoPlan
+    /// When it was added; nil for an item kept from before times were kept.
+    public var added: Date?
+    /// When it was last checked; nil while it is to do.
+    public var checked: Date?
 
-    public init(id: UUID, number: Int, title: String, isFinished: Bool = false, plan: TodoPlan = .none) {
+    public init(id: UUID, number: Int, title: String, isFinished: Bool = false, plan: TodoPlan = .none,
+                added: Date? = nil, checked: Date? = nil) {
         self.id = id
         self.number = number
         self.title = title
         self.isFinished = isFinished
         self.plan = plan
+        self.added = added
+        self.checked = checked
     }
 
     /// The title as it is saved: trimmed of spaces and line breaks at both ends,
@@ -31,5 +38,20 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     public static func normalizedTitle(_ typed: String) -> String? {
         let trimmed = typed.trimmed
         return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// A to-do on its way into the list, which gives it its number.
+public struct NewTodo: Sendable, Equatable {
+    public let id: TodoItem.ID
+    public let title: String
+    public let plan: TodoPlan
+    public let added: Date?
+
+    public init(id: TodoItem.ID, title: String, plan: TodoPlan = .none, added: Date? = nil) {
+        self.id = id
+        self.title = title
+        self.plan = plan
+        self.added = added
     }
 }

@@ -1,12 +1,78 @@
+import Dates
+
+/// How much a to-do matters, as Taskwarrior and todo.txt rank it: high, medium or low.
+public enum Priority: String, Sendable, CaseIterable, Comparable {
+    case high = "H", medium = "M", low = "L"
+
+    /// High before medium before low: the order `--sort priority` shows them in.
+    public static func < (lhs: Priority, rhs: Priority) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How often a to-do comes back once it is checked.
+public enum Recurrence: String, Sendable, CaseIterable {
+    case daily, weekly, monthly, yearly
+
+    /// The day one period after `day`: a month after the 31st is the month's last day. Nil past
+    /// the calendar's end.
+    public func next(after day: CalendarDate) -> CalendarDate? {
+        switch self {
+        case .daily: day.adding(days: 1)
+        case .weekly: day.adding(days: 7)
+        case .monthly: day.adding(months: 1)
+        case .yearly: day.adding(months: 12)
+        }
+    }
+}
+
 /// What planning gives a to-do beside its title.
 public struct TodoPlan: Sendable, Equatable {
     /// As typed, each once: two that differ only in case are one tag.
     public var tags: [String]
+    public var due: CalendarDate?
+    public var priority: Priority?
+    /// Only with a due date: the repeat is counted from it.
+    public var recurrence: Recurrence?
 
-    public init(tags: [String] = []) {
+    public init(tags: [String] = [], due: CalendarDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil) {
         self.tags = tags
+        self.due = due
+        self.priority = priority
+        self.recurrence = recurrence
     }
 
     /// A plan with nothing in it: a to-do as the seed's list has them.
     public static let none = TodoPlan()
+
+    /// Whether it has the tag, whatever its case.
+    public func has(tag: String) -> Bool {
+        tags.contains { Self.sameTag($0, tag) }
+    }
+
+    /// Adds the tag unless it has it already, in whatever case.
+    mutating func add(tag: String) {
+        if !has(tag: tag) { tags.append(tag) }
+    }
+
+    mutating func remove(tag: String) {
+        tags.removeAll { Self.sameTag($0, tag) }
+    }
+
+    static func sameTag(_ one: String, _ other: String) -> Bool {
+        one.lowercased() == other.lowercased()
+    }
+
+    /// Refuses a plan the list cannot keep: a repeat with no due date to count from, a tag that
+    /// could not be typed.
+    public func check() throws(TodoError) {
+        guard recurrence == nil || due != nil else { throw .repeatWithoutDue }
+        if let tag = tags.first(where: { !Self.isTag($0) }) { throw .notATag(tag) }
+    }
+
+    /// Whether a tag could be typed so: a letter, then letters, digits, `-` or `_`.
+    public static func isTag(_ text: some StringProtocol) -> Bool {
+        guard let first = text.first, first.isLetter else { return false }
+        return text.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
 }

@@ -10,7 +10,7 @@ import Foundation
 public struct TodoStep: Sendable, Equatable {
     /// Which change the step undoes, for saying what undo did.
     public enum Kind: String, Sendable, CaseIterable {
-        case add, check, uncheck, rename, delete, clearFinished
+        case add, check, uncheck, rename, edit, delete, clearFinished, sort
         /// A step kept from a store written before changes were told apart.
         case change
     }
@@ -20,11 +20,14 @@ public struct TodoStep: Sendable, Equatable {
     public let removing: [TodoItem.ID]
     /// The items as they were before the change, each where it stood in its section.
     public let restoring: [Placement]
+    /// The order before a sort.
+    public let order: TodoOrder?
 
-    public init(kind: Kind, removing: [TodoItem.ID], restoring: [Placement]) {
+    public init(kind: Kind, removing: [TodoItem.ID], restoring: [Placement], order: TodoOrder? = nil) {
         self.kind = kind
         self.removing = removing
         self.restoring = restoring
+        self.order = order
     }
 }
 

@@ -20,16 +20,19 @@ public struct Todos: Sendable, Equatable {
     public private(set) var finished: [TodoItem]
     /// The number the next item added gets.
     public private(set) var nextNumber: Int
+    /// The order To do is shown in, as last chosen; the sections themselves keep the seed's order.
+    public private(set) var order: TodoOrder
 
     public init() {
         self.init(unfinished: [], finished: [], nextNumber: 1)
     }
 
     /// A list as it was saved. Whoever reads it from outside checks it first (a store does).
-    package init(unfinished: [TodoItem], finished: [TodoItem], nextNumber: Int) {
+    package init(unfinished: [TodoItem], finished: [TodoItem], nextNumber: Int, order: TodoOrder = .added) {
         self.unfinished = unfinished
         self.finished = finished
         self.nextNumber = nextNumber
+        self.order = order
     }
 
     /// To do, then Finished: the order in which a list is shown.
@@ -59,24 +62,33 @@ public struct Todos: Sendable, Equatable {
     public mutating func apply(_ change: TodoChange) throws(TodoError) -> TodoStep? {
         let step: TodoStep
         switch change {
-        case let .add(id, typed, plan):
+        case let .add(id, typed, plan, at):
             guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
+            try plan.check()
             guard item(withID: id) == nil else { return nil }
-            unfinished.insert(TodoItem(id: id, number: nextNumber, title: title, plan: plan), at: 0)
+            unfinished.insert(TodoItem(id: id, number: nextNumber, title: title, plan: plan, added: at), at: 0)
             nextNumber += 1
             step = TodoStep(kind: .add, removing: [id], restoring: [])
 
-        case .check(let ids):
+        case let .check(ids, checking):
             let ids = Self.unique(ids)
             guard !ids.isEmpty else { return nil }
             let placements = try Self.placements(of: ids, in: unfinished, elsewhere: finished, whenElsewhere: TodoError.alreadyFinished)
+            let repeats = checking.map { repeating(placements.map(\.item), $0) } ?? []
+            guard !repeats.contains(where: { item(withID: $0.id) != nil }) else { throw .noSuchItem }
             remove(ids)
             for placement in placements {
                 var item = placement.item
                 item.isFinished = true
+                item.checked = checking?.at
                 finished.insert(item, at: 0)
             }
-            step = TodoStep(kind: .check, removing: ids, restoring: placements)
+            for var new in repeats {
+                new = TodoItem(id: new.id, number: nextNumber, title: new.title, plan: new.plan, added: new.added)
+                unfinished.insert(new, at: 0)
+                nextNumber += 1
+            }
+            step = TodoStep(kind: .check, removing: ids + repeats.map(\.id), restoring: placements)
 
         case .uncheck(let ids):
             let ids = Self.unique(ids)
@@ -86,6 +98,7 @@ public struct Todos: Sendable, Equatable {
             for placement in placements {
                 var item = placement.item
                 item.isFinished = false
+                item.checked = nil
                 unfinished.append(item)
             }
             step = TodoStep(kind: .uncheck, removing: ids, restoring: placements)
@@ -112,6 +125,21 @@ public struct Todos: Sendable, Equatable {
             if renamed.isFinished { finished[placement.index] = renamed } else { unfinished[placement.index] = renamed }
             step = TodoStep(kind: .rename, removing: [id], restoring: [placement])
 
+        case let .edit(id, edit):
+            let placement = try placement(of: id)
+            var edited = edit.applied(to: placement.item)
+            guard let title = TodoItem.normalizedTitle(edited.title) else { throw .emptyTitle }
+            edited.title = title
+            try edited.plan.check()
+            guard edited != placement.item else { return nil }
+            if edited.isFinished { finished[placement.index] = edited } else { unfinished[placement.index] = edited }
+            step = TodoStep(kind: .edit, removing: [id], restoring: [placement])
+
+        case .sort(let new):
+            guard new != order else { return nil }
+            step = TodoStep(kind: .sort, removing: [], restoring: [], order: order)
+            order = new
+
         case .clearFinished:
             guard !finished.isEmpty else { return nil }
             let placements = finished.enumerated().map { Placement(item: $0.element, index: $0.offset) }
@@ -126,16 +154,17 @@ public struct Todos: Sendable, Equatable {
     /// at the top, and returns a step for each; an item whose id is already in the list is
     /// skipped. It looks at the list once, not once per item, so a store can bring in thousands
     /// of adds at the cost of one.
-    public mutating func add(contentsOf new: [(id: TodoItem.ID, title: String, plan: TodoPlan)]) throws(TodoError) -> [TodoStep] {
+    public mutating func add(contentsOf new: [NewTodo]) throws(TodoError) -> [TodoStep] {
         guard !new.isEmpty else { return [] }
         let arriving = IDSet(new.map(\.id))
         var known = Set(unfinished.lazy.map(\.id).filter(arriving.contains))
         known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
         var added: [TodoItem] = []
-        for (id, typed, plan) in new where !known.contains(id) {
-            guard let title = TodoItem.normalizedTitle(typed) else { throw .emptyTitle }
-            known.insert(id)
-            added.append(TodoItem(id: id, number: nextNumber + added.count, title: title, plan: plan))
+        for new in new where !known.contains(new.id) {
+            guard let title = TodoItem.normalizedTitle(new.title) else { throw .emptyTitle }
+            try new.plan.check()
+            known.insert(new.id)
+            added.append(TodoItem(id: new.id, number: nextNumber + added.count, title: title, plan: new.plan, added: new.added))
         }
         unfinished.insert(contentsOf: added.reversed(), at: 0)
         nextNumber += added.count
@@ -159,6 +188,7 @@ public struct Todos: Sendable, Equatable {
             reverted.insert(placement)
         }
         reverted.nextNumber = max(reverted.nextNumber, (numbers.max() ?? 0) + 1)
+        if step.kind == .sort { reverted.order = step.order ?? .added }
         reverted.restartNumberingIfEmpty()
         self = reverted
         return summary
@@ -176,6 +206,8 @@ public struct Todos: Sendable, Equatable {
         case .uncheck: return UndoneChange(.uncheckTodos, names: before)
         case .delete: return UndoneChange(.deleteTodos, names: before)
         case .rename: return UndoneChange(.renameTodo, names: before, renamedTo: now.first)
+        case .edit: return UndoneChange(.editTodo, names: before)
+        case .sort: return UndoneChange(.sortTodos, names: [])
         case .clearFinished: return UndoneChange(.clearFinished, names: before)
         case .change: return UndoneChange(.changeTodos, names: [])
         }
@@ -217,6 +249,22 @@ public struct Todos: Sendable, Equatable {
             return Placement(item: finished[index], index: index)
         }
         throw .noSuchItem
+    }
+
+    /// The new to-dos that checking `items` brings back, one for each that repeats: the same
+    /// title and plan, due one period after the checked one, moved on by whole periods until it
+    /// is due today or later; numbered when they are put in.
+    private func repeating(_ items: [TodoItem], _ checking: Checking) -> [TodoItem] {
+        items.compactMap { item in
+            guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, var due = item.plan.due else { return nil }
+            repeat {
+                guard let next = recurrence.next(after: due) else { return nil }
+                due = next
+            } while due < checking.today
+            var plan = item.plan
+            plan.due = due
+            return TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at)
+        }
     }
 
     private mutating func restartNumberingIfEmpty() {

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import Observation
 
 /// The add form: a title, Cancel and Save. Opened by `TodoListViewModel.openAddForm()`;
@@ -17,14 +18,13 @@ public final class AddTodoViewModel {
     public var title = ""
 
     private let store: any TodoStore
-    private let newID: () -> UUID
+    private let clock: ListClock
     private let saved: (TodoItem) -> Void
     private let closed: () -> Void
 
-    init(store: any TodoStore, newID: @escaping () -> UUID, saved: @escaping (TodoItem) -> Void,
-         closed: @escaping () -> Void) {
+    init(store: any TodoStore, clock: ListClock, saved: @escaping (TodoItem) -> Void, closed: @escaping () -> Void) {
         self.store = store
-        self.newID = newID
+        self.clock = clock
         self.saved = saved
         self.closed = closed
     }
@@ -36,12 +36,13 @@ public final class AddTodoViewModel {
 
     /// Adds the title at the top of To do, the words that plan it taken out and the rest
     /// trimmed, and closes the form. Throws `TodoError.emptyTitle` while Save is disabled, or
-    /// when the planning words leave no title; the form then stays open.
+    /// when the planning words leave no title, and `TitleWords.Refusal` for a planning word
+    /// that says nothing it can keep; the form then stays open.
     @discardableResult
     public func save() throws -> TodoItem {
-        let words = TitleWords(title)
+        let words = try TitleWords(title, today: clock.today())
         guard let title = TodoItem.normalizedTitle(words.title) else { throw TodoError.emptyTitle }
-        let item = try store.add(id: newID(), title: title, plan: words.plan)
+        let item = try store.add(id: clock.newID(), title: title, plan: words.plan, at: clock.now())
         saved(item)
         closed()
         return item

@@ -30,12 +30,14 @@ public final class TodoDetailViewModel {
 
     public private(set) var item: TodoItem
     private let store: any TodoStore
+    private let clock: ListClock
     private let changed: (Todos) -> Void
     private let closed: () -> Void
 
-    init(item: TodoItem, store: any TodoStore, changed: @escaping (Todos) -> Void, closed: @escaping () -> Void) {
+    init(item: TodoItem, store: any TodoStore, clock: ListClock, changed: @escaping (Todos) -> Void, closed: @escaping () -> Void) {
         self.item = item
         self.store = store
+        self.clock = clock
         self.changed = changed
         self.closed = closed
     }
@@ -46,7 +48,8 @@ public final class TodoDetailViewModel {
 
     /// Checks or unchecks the item, so the list shows it when the user goes back.
     public func performAction() throws {
-        let todos = try store.apply(action == .check ? .check([item.id]) : .uncheck([item.id]))
+        let checking = clock.checking([item.id], in: Todos(unfinished: [item], finished: [], nextNumber: item.number + 1))
+        let todos = try store.apply(action == .check ? .check([item.id], checking) : .uncheck([item.id]))
         changed(todos)
         if let updated = todos.item(withID: item.id) {
             item = updated

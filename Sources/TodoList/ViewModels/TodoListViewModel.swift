@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import Observation
 import Undo
 
@@ -44,39 +45,55 @@ public final class TodoListViewModel {
     /// The detail of one item, while it is open.
     public private(set) var detail: TodoDetailViewModel?
 
+    /// Which items `sections` shows; everything until a view narrows it.
+    public var filter = TodoFilter.everything
+
     private let store: any TodoStore
-    private let newID: () -> UUID
+    private let clock: ListClock
 
     /// Reads nothing yet: call `load()` when the list is about to be shown.
-    public init(store: any TodoStore, newID: @escaping () -> UUID = UUID.init) {
+    public init(store: any TodoStore, clock: ListClock = .system) {
         self.store = store
-        self.newID = newID
+        self.clock = clock
     }
 
     public func load() throws {
         todos = try store.loadTodos()
     }
 
-    /// Only the sections that hold items: an empty one is not shown, not even its heading.
+    /// The day due dates count from.
+    public var today: CalendarDate { clock.today() }
+
+    /// The items `filter` lets through, To do in the order chosen, Finished as always. Only the
+    /// sections that hold items: an empty one is not shown, not even its heading.
     public var sections: [TodoSection] {
-        [TodoSection(kind: .todo, items: todos.unfinished), TodoSection(kind: .finished, items: todos.finished)]
+        let shown = todos.shown(filter, in: todos.order, today: today)
+        return [TodoSection(kind: .todo, items: shown.todo), TodoSection(kind: .finished, items: shown.finished)]
             .filter { !$0.items.isEmpty }
     }
 
     public var isEmpty: Bool { todos.isEmpty }
 
+    /// `2 to do, 1 finished`; with a filter, how many it shows of how many:
+    /// `1 of 2 to do, 0 of 1 finished`.
     public var counter: String {
-        "\(todos.unfinished.count) to do, \(todos.finished.count) finished"
+        guard !filter.isEverything else { return "\(todos.unfinished.count) to do, \(todos.finished.count) finished" }
+        let shown = todos.shown(filter, in: .added, today: today)
+        return "\(shown.todo.count) of \(todos.unfinished.count) to do, \(shown.finished.count) of \(todos.finished.count) finished"
     }
 
-    public func check(_ ids: TodoItem.ID...) throws { try apply(.check(ids)) }
-    public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids)) }
+    /// Finishes the items: each is checked now, and one that repeats comes back, due again.
+    public func check(_ ids: TodoItem.ID...) throws { try check(ids) }
+    public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids, clock.checking(ids, in: todos))) }
     public func uncheck(_ ids: TodoItem.ID...) throws { try apply(.uncheck(ids)) }
     public func uncheck(_ ids: [TodoItem.ID]) throws { try apply(.uncheck(ids)) }
     public func delete(_ ids: TodoItem.ID...) throws { try apply(.delete(ids)) }
     public func delete(_ ids: [TodoItem.ID]) throws { try apply(.delete(ids)) }
     public func rename(_ id: TodoItem.ID, to title: String) throws { try apply(.rename(id, to: title)) }
+    public func edit(_ id: TodoItem.ID, _ edit: TodoEdit) throws { try apply(.edit(id, edit)) }
     public func clearFinished() throws { try apply(.clearFinished) }
+    /// Keeps the order To do is shown in, in the store, so the list shows it so next time too.
+    public func sort(by order: TodoOrder) throws { try apply(.sort(order)) }
 
     /// Takes back the last change saved, and shows the list as it is after it. Returns what
     /// was undone, for the view to say.
@@ -89,7 +106,7 @@ public final class TodoListViewModel {
 
     @discardableResult
     public func openAddForm() -> AddTodoViewModel {
-        let form = AddTodoViewModel(store: store, newID: newID,
+        let form = AddTodoViewModel(store: store, clock: clock,
                                     saved: { [weak self] in self?.todos.showAdded($0) },
                                     closed: { [weak self] in self?.addForm = nil })
         addForm = form
@@ -99,7 +116,7 @@ public final class TodoListViewModel {
     @discardableResult
     public func openDetail(_ id: TodoItem.ID) throws -> TodoDetailViewModel {
         guard let item = todos.item(withID: id) else { throw TodoError.noSuchItem }
-        let opened = TodoDetailViewModel(item: item, store: store,
+        let opened = TodoDetailViewModel(item: item, store: store, clock: clock,
                                          changed: { [weak self] in self?.todos = $0 },
                                          closed: { [weak self] in self?.detail = nil })
         detail = opened
@@ -116,6 +133,6 @@ extension Todos {
     /// number the store gave it.
     mutating func showAdded(_ item: TodoItem) {
         guard self.item(withID: item.id) == nil else { return }
-        self = Todos(unfinished: [item] + unfinished, finished: finished, nextNumber: max(nextNumber, item.number + 1))
+        self = Todos(unfinished: [item] + unfinished, finished: finished, nextNumber: max(nextNumber, item.number + 1), order: order)
     }
 }

@@ -9,12 +9,14 @@ import UserList
 /// A store in a fresh folder of the real file system, at `<folder>/data/store.json`, and what
 /// tests need to set it up, damage it and look at its files.
 final class StoreFolder {
-    let folder: TemporaryFolder
-    var storeURL: URL { folder.file("data/store.json") }
+    /// The folder, and the real `todo` to run on the store in it.
+    private let todoFolder: TodoFolder
+    var folder: TemporaryFolder { todoFolder.folder }
+    var storeURL: URL { todoFolder.store }
     var journalURL: URL { folder.file("data/store.json.journal") }
 
     init() throws {
-        folder = try TemporaryFolder()
+        todoFolder = try TodoFolder(store: "data/store.json")
     }
 
     func store(replayLimit: Int = FileStore.replayLimit, disk: Disk = .system) -> FileStore {
@@ -69,7 +71,7 @@ final class StoreFolder {
 
     /// One run of the real `todo --store <store> ARGUMENTS`, as a user at a terminal runs it.
     func todo(_ arguments: String...) throws -> Run {
-        try RealBinary().run(["--store", storeURL.path] + arguments)
+        try todoFolder.run(arguments)
     }
 
     func contents() throws -> [String] {

@@ -16,10 +16,11 @@ final class CLIHarness {
     }
 
     /// One run of `todo --store <store> ARGUMENTS`, with `input` as its standard input.
-    /// `terminal` says whether input and output are a terminal, `columns` how wide it is.
+    /// `terminal` says whether input and output are a terminal, `columns` how wide it is;
+    /// `fetchDeadline`, how long `user fetch` waits for a page (todo-fetch's own deadline when nil).
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
-             environment: [String: String] = [:], withStore: Bool = true,
+             environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil,
              beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
@@ -29,7 +30,8 @@ final class CLIHarness {
             terminal: Terminal(isInputInteractive: terminal, isOutputInteractive: terminal, columns: columns),
             input: ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine),
             output: output,
-            errors: errors
+            errors: errors,
+            fetchDeadline: fetchDeadline
         )
         return Run(status: status, output: output.text, errors: errors.text)
     }

@@ -13,8 +13,11 @@ enum CommandError: Error, Equatable {
 struct Command {
     let name: String
     let aliases: [String]
-    /// What follows the name in its usage line: `N`, `[TITLE...]`.
+    /// What follows the name in its usage line, its options aside: `N`, `[TITLE...]`.
     let arguments: String
+    /// The command's own options (`user list --sort`), which help, the manual page and Tab
+    /// completion list with it; the command reads them from its words.
+    let options: [Option]
     /// One line for the list of commands.
     let summary: String
     /// More for `help COMMAND`, when there is more to say.
@@ -24,21 +27,29 @@ struct Command {
     /// For a command whose last argument is text (a title, a search): how many words come
     /// before it. At the prompt the rest of the line is that text, as typed, quotes and all.
     let textAfter: Int?
+    /// Whether reading lines ends once the command has run (`quit`).
+    let leaves: Bool
     let run: @MainActor (Session, [String]) async throws -> Void
 
-    init(_ name: String, aliases: [String] = [], arguments: String = "", summary: String, details: String? = nil,
-         reads: StoreContents = .todos, textAfter: Int? = nil, run: @escaping @MainActor (Session, [String]) async throws -> Void) {
+    init(_ name: String, aliases: [String] = [], arguments: String = "", options: [Option] = [], summary: String,
+         details: String? = nil, reads: StoreContents = .todos, textAfter: Int? = nil, leaves: Bool = false,
+         run: @escaping @MainActor (Session, [String]) async throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
+        self.options = options
         self.summary = summary
         self.details = details
         self.reads = reads
         self.textAfter = textAfter
+        self.leaves = leaves
         self.run = run
     }
 
-    var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
+    /// As help shows it: `user list [--sort asc|desc|added]`.
+    var usage: String {
+        ([name] + (arguments.isEmpty ? [] : [arguments]) + options.map { "[\($0.usage)]" }).joined(separator: " ")
+    }
 
     /// How many of `words` name this command (`user add` takes two), or nil when they don't.
     /// Every run looks for its command among all of them, several times: the spellings are

@@ -3,36 +3,31 @@
 /// is listed.
 @MainActor
 enum Completion {
-    /// The options the command line takes before or after any command, as help lists them
-    /// (`--store PATH`, `-h, --help`), and whether each takes a value. At the prompt only
-    /// `--json` means something.
-    private static let globalOptions: [(name: String, takesValue: Bool)] = Help.options.flatMap { option in
-        let words = option.usage.split(separator: " ")
-        let takesValue = words.count > 1 && words[words.count - 1].allSatisfy(\.isUppercase)
-        return words.filter { $0.hasPrefix("-") }.map { (String($0.filter { $0 != "," }), takesValue) }
-    }
+    /// The options help lists, which the command line takes before or after any command.
+    private static let commandLineOptions = GlobalOption.listed.map(\.option)
+    /// The options a line at the prompt may set for itself; at the prompt, only these.
+    private static let lineOptions = GlobalOption.settingsOfALine.map(\.option)
 
     /// The words that can stand for the last word of `line`, the text before the cursor,
     /// sorted; none where the word is the user's own (a title, a number, a name). `shell` says
     /// that the line is a shell's, which starts with the program's name and may hold the
     /// options of the command line.
-    static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = Session.commands) -> [String] {
+    static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = CommandTable.all) -> [String] {
         var (words, current) = shell ? shellWords(line) : promptWords(line)
         // `--sort=d` is `--sort d`: the shells and the prompt's editor complete the part after `=`.
         if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
             words.append(String(current[..<equals]))
             current = String(current[current.index(after: equals)...])
         }
+        let options = shell ? commandLineOptions : lineOptions
         if shell {
             words = Array(words.dropFirst())
-            if let last = words.last, globalOptions.contains(where: { $0.name == last && $0.takesValue }) {
-                return last == "--completion" ? matching(current, ["bash", "fish", "zsh"]) : []
-            }
-            words = withoutGlobalOptions(words)
-        } else {
-            words = words.filter { $0 != "--json" }
         }
-        let choices = choices(after: words, commands: commands, shell: shell)
+        if let last = words.last, let option = options.first(where: { $0.spellings.contains(last) }), let value = option.value {
+            return matching(current, value.choices)
+        }
+        words = without(options, words)
+        let choices = choices(after: words, commands: commands, shell: shell, options: options)
         // An option only for a word that starts like one: after `check `, a number is meant.
         return matching(current, current.hasPrefix("-") ? choices : choices.filter { !$0.hasPrefix("-") })
     }
@@ -90,8 +85,8 @@ enum Completion {
         return Set(choices.filter { $0.lowercased().hasPrefix(typed) }).sorted()
     }
 
-    /// What may come after `words`, a command's start.
-    private static func choices(after words: [String], commands: [Command], shell: Bool) -> [String] {
+    /// What may come after `words`, a command's start; before a command, `options` too.
+    private static func choices(after words: [String], commands: [Command], shell: Bool, options: [Option]) -> [String] {
         let spellings = commands.flatMap { command in ([command.name] + command.aliases).map { $0.split(separator: " ").map(String.init) } }
         let firstWords = spellings.map { $0[0] }
         let lowered = words.map { $0.lowercased() }
@@ -99,7 +94,7 @@ enum Completion {
         case 0:
             // In the shell a command runs alone: the prompt's back, quit and exit mean nothing there.
             let shown = shell ? firstWords.filter { !["back", "quit", "exit"].contains($0) } : firstWords
-            return shown + (shell ? globalOptions.map(\.name) : ["--json"])
+            return shown + options.flatMap(\.spellings)
         case 1 where lowered[0] == "help":
             return firstWords
         case 2 where lowered[0] == "help":
@@ -110,17 +105,17 @@ enum Completion {
             guard let command = commands.first(where: { $0.matchLength(lowered) != nil }),
                   let nameLength = command.matchLength(lowered) else { return [] }
             let arguments = Array(lowered.dropFirst(nameLength))
-            let usage = Usage(command.arguments)
-            if let option = arguments.last, let values = usage.options[option] {
-                return values
+            if let last = arguments.last, let option = command.options.first(where: { $0.name == last }), let value = option.value {
+                return value.choices
             }
-            // Past the start of a title or a search the words are the user's; before it, --json.
+            // Past the start of a title or a search the words are the user's; before it, the options of a line.
+            let lineSpellings = lineOptions.flatMap(\.spellings)
             if let textStart = command.textAfter, arguments.count >= textStart {
-                return arguments.count == textStart ? ["--json"] : []
+                return arguments.count == textStart ? lineSpellings : []
             }
             let given = arguments.filter { !$0.hasPrefix("-") }
-            let positional = given.isEmpty ? usage.choices : []
-            return positional + (usage.flags + usage.options.keys + ["--json"]).filter { !arguments.contains($0) }
+            let positional = given.isEmpty ? choices(in: command.arguments) : []
+            return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }
         }
     }
 
@@ -128,49 +123,25 @@ enum Completion {
         spellings.filter { $0.count == 2 && $0[0] == family }.map { $0[1] }
     }
 
-    /// `words` without the command line's own options and their values.
-    private static func withoutGlobalOptions(_ words: [String]) -> [String] {
+    /// `words` without `options` and their values.
+    private static func without(_ options: [Option], _ words: [String]) -> [String] {
         var kept: [String] = []
         var skipsValue = false
         for word in words {
             if skipsValue {
                 skipsValue = false
-            } else if let option = globalOptions.first(where: { $0.name == word }) {
-                skipsValue = option.takesValue
-            } else if !globalOptions.contains(where: { word.hasPrefix($0.name + "=") }) {
+            } else if let option = options.first(where: { $0.spellings.contains(word) }) {
+                skipsValue = option.value != nil
+            } else if !options.contains(where: { word.hasPrefix($0.name + "=") }) {
                 kept.append(word)
             }
         }
         return kept
     }
 
-    /// What a usage line such as `[todo|finished]` or `FIRST LAST DATE [--sort asc|desc|added]`
-    /// offers: words to choose from, options that take a value (with the values to choose
-    /// from, when the usage names them), and options that stand alone.
-    private struct Usage {
-        var choices: [String] = []
-        var options: [String: [String]] = [:]
-        var flags: [String] = []
-
-        init(_ arguments: String) {
-            let tokens = arguments.split(whereSeparator: { "[] ".contains($0) }).map(String.init)
-            var index = 0
-            while index < tokens.count {
-                let token = tokens[index]
-                index += 1
-                if token.hasPrefix("--") {
-                    let value = index < tokens.count ? tokens[index] : ""
-                    let takesValue = !value.isEmpty && !value.hasPrefix("--") && (value.contains("|") || value == value.uppercased())
-                    if takesValue {
-                        options[token] = value.contains("|") ? value.split(separator: "|").map(String.init) : []
-                        index += 1
-                    } else {
-                        flags.append(token)
-                    }
-                } else if token.contains("|") {
-                    choices += token.split(separator: "|").map(String.init)
-                }
-            }
-        }
+    /// The words a usage such as `[todo|finished]` offers to choose from.
+    private static func choices(in arguments: String) -> [String] {
+        arguments.split(whereSeparator: { "[] ".contains($0) }).filter { $0.contains("|") }
+            .flatMap { $0.split(separator: "|").map(String.init) }
     }
 }

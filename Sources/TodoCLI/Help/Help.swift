@@ -3,24 +3,10 @@
 /// so none of them can describe a command the others do not know.
 @MainActor
 enum Help {
-    /// An option of the command line, as help and the manual page describe it.
-    struct Option {
-        let usage: String
-        let summary: String
+    /// The options as help and the manual page list them: how each is typed, and what it does.
+    static var options: [(usage: String, summary: String)] {
+        GlobalOption.allCases.compactMap { option in option.summary.map { (option.option.usage, $0) } }
     }
-
-    static let options: [Option] = [
-        Option(usage: "--store PATH", summary: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
-               + "else ~/.local/share/todo-stories/store.json"),
-        Option(usage: "--json", summary: "Print what the command shows as one JSON document; a command that only says "
-               + "what it did prints {\"message\": …}. Help and the version stay text; errors stay on standard error."),
-        Option(usage: "--today DATE", summary: "Count ages and birthdays from DATE (YYYY-MM-DD), not today."),
-        Option(usage: "--api URL", summary: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"),
-        Option(usage: "--completion SHELL", summary: "Print the Tab completion script for bash, zsh or fish."),
-        Option(usage: "--man", summary: "Print the manual page: todo --man | man -l -"),
-        Option(usage: "-h, --help", summary: "Show the commands and options; after a command, how it is used."),
-        Option(usage: "--version", summary: "Show the version."),
-    ]
 
     static let description = "Keeps a to-do list and the people whose birthdays you track in a file on this computer. "
         + "With a command, todo runs it and exits. Without one it reads commands line by line: at a prompt on a "

@@ -7,64 +7,40 @@ enum Words {
         let quote: Character
     }
 
-    static func split(_ line: String) throws(UnclosedQuote) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inWord = false
-        var quote: Character?
-        let characters = Array(line)
-
-        for (index, character) in characters.enumerated() {
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            if let open = quote {
-                if character == open && next.map(\.isWhitespace) ?? true {
-                    quote = nil
-                } else {
-                    current.append(character)
-                }
-            } else if (character == "\"" || character == "'") && !inWord {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord {
-                    words.append(current)
-                    current = ""
-                    inWord = false
-                }
-            } else {
-                current.append(character)
-                inWord = true
+    /// Takes the next word off the front of `rest`: up to white space, or, when it starts with
+    /// a quote, up to the same quote at the end of a word, the quotes taken off. Nil when only
+    /// white space is left.
+    static func next(in rest: inout Substring) throws(UnclosedQuote) -> String? {
+        rest = rest.drop { $0.isWhitespace }
+        guard let first = rest.first else { return nil }
+        guard first == "\"" || first == "'" else {
+            let word = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(word.count)
+            return String(word)
+        }
+        let inside = rest.dropFirst()
+        var index = inside.startIndex
+        while index < inside.endIndex {
+            let after = inside.index(after: index)
+            if inside[index] == first && (after == inside.endIndex || inside[after].isWhitespace) {
+                rest = inside[after...]
+                return String(inside[..<index])
             }
+            index = after
         }
-        if let open = quote {
-            throw UnclosedQuote(quote: open)
-        }
-        if inWord {
-            words.append(current)
-        }
-        return words
+        throw UnclosedQuote(quote: first)
     }
 
-    /// The first `count` words of the line, split at white space, and the rest of it as it
-    /// was typed: the title of `add`, the text of `search`. Quotes around the whole rest, as a
-    /// shell would need them, are taken off.
-    static func split(_ line: String, leading count: Int) -> (words: [String], rest: String) {
-        var words: [String] = []
-        var rest = Substring(line)
-        while words.count < count {
-            rest = rest.drop { $0.isWhitespace }
-            guard !rest.isEmpty else { break }
-            let word = rest.prefix { !$0.isWhitespace }
-            words.append(String(word))
-            rest = rest.dropFirst(word.count)
-        }
-        var text = String(rest.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    /// The text of a line as it was typed, white space around it taken off, and quotes
+    /// around the whole, as a shell would need them: the title of `add`, the text of `search`.
+    static func unquoted(_ line: String) -> String {
+        var text = String(line.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         // Only quotes around one quoted whole: in `"Dune" and "Emma"` they belong to the title.
         if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
            !text.dropFirst().dropLast().contains(first) {
             text = String(text.dropFirst().dropLast())
         }
-        return (words, text)
+        return text
     }
 
     /// `word` as a shell reads it back: as it is when it holds nothing a shell splits or

@@ -1,0 +1,49 @@
+import TodoList
+
+/// What the commands reach through the session, each kept by the part it belongs to: how they
+/// print (the printer), where their words came from (the input mode), and what the prompt
+/// holds open.
+extension Session {
+    /// Whether the command prints JSON: `--json` on the command line or on its line.
+    var json: Bool { printer.json }
+    /// True when a person types the lines at a prompt: only then do the add form and the
+    /// detail stay open and ask for more.
+    var isPrompt: Bool { printer.mode.isPrompt }
+    /// True while lines are read rather than one command taken from the command line: errors
+    /// then point to `help`, not `todo help`.
+    var readsLines: Bool { printer.mode.readsLines }
+    /// How wide help is laid out.
+    var width: Int { printer.width }
+    var rendering: TodoRendering { printer.rendering }
+    var peopleRendering: PeopleRendering { printer.peopleRendering }
+    var deletedWhileOpen: TodoItem? { prompt.deletedWhileOpen }
+
+    func write(_ text: String) {
+        printer.write(text)
+    }
+
+    func say(_ line: String) {
+        printer.say(line)
+    }
+
+    func typed(_ command: String) -> String {
+        printer.typed(command)
+    }
+
+    func load() throws {
+        try prompt.reload()
+    }
+
+    func refreshDetail(_ id: TodoItem.ID) {
+        prompt.refreshDetail(id)
+    }
+
+    /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C.
+    func readLine(prompt label: String) -> String? {
+        guard let line = prompt.ask(label) else {
+            write("\n")
+            return nil
+        }
+        return line
+    }
+}

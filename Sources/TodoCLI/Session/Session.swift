@@ -1,0 +1,127 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LocalStore
+import TodoList
+import UserList
+
+/// One run of the program: the lists the commands work on, and the command running now. It runs
+/// a single command from the command line, or reads commands line by line, at a prompt or from
+/// a pipe. Which command the words name is `CommandTable`'s to say; where the command's output
+/// goes, the `printer`'s; what the prompt holds open between lines, the `prompt`'s.
+@MainActor
+final class Session {
+    /// The options todo started with; a line read at the prompt or from a pipe adds its own, for
+    /// itself alone.
+    let startSettings: Settings
+    /// The options of the command running now.
+    private(set) var settings: Settings
+    private(set) var printer: Printer
+    let prompt: Prompt
+    let store: FileStore
+    let todoList: TodoListViewModel
+    /// Made on first use: a command on the to-dos has no need of the program the people's
+    /// view-model looks up, and starts sooner without it.
+    private(set) lazy var userList = UserListViewModel(
+        store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
+        today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
+    private let fetchDeadline: Duration?
+
+    /// `mode` is where the commands come from: the command line, or the lines of `input`;
+    /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own).
+    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?) {
+        startSettings = settings
+        self.settings = settings
+        self.printer = printer
+        self.printer.json = settings.json
+        self.printer.mode = mode
+        self.fetchDeadline = fetchDeadline
+        store = FileStore(url: settings.storeURL)
+        todoList = TodoListViewModel(store: store)
+        prompt = Prompt(input: input, todoList: todoList)
+    }
+
+    /// Answers what todo was asked for: 0 done, 1 refused, 2 a usage error.
+    func run(_ request: Request) async -> Int32 {
+        switch request {
+        case .help:
+            printer.write(Help.overview(CommandTable.groups, width: printer.width))
+        case .manual:
+            printer.write(Manual.page(CommandTable.groups, version: TodoProgram.version))
+        case .completionScript(let shell):
+            printer.write(shell.completionScript)
+        case .completions(let line):
+            printer.write(Completion.candidates(forLine: line, shell: true).map { $0 + "\n" }.joined())
+        case .version:
+            printer.write("todo \(TodoProgram.version)\n")
+        case .run(let words) where words.isEmpty:
+            return await runLines()
+        case .run(let words):
+            return await execute(words).status
+        }
+        return 0
+    }
+
+    /// Runs the lines of the input one by one until `quit` or the end of the input. At a
+    /// prompt the exit status is 0; piped, it is 1 when any line failed.
+    private func runLines() async -> Int32 {
+        let readsAPrompt = printer.mode.isPrompt
+        if readsAPrompt {
+            printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.width))
+        }
+        var anyFailed = false
+        var lineNumber = 0
+        while true {
+            guard let line = prompt.nextLine(showing: readsAPrompt ? prompt.text : "") else {
+                if readsAPrompt { printer.write("\n") }
+                if readsAPrompt && Interrupt.arrived() { continue }
+                break
+            }
+            lineNumber += 1
+            printer.mode = readsAPrompt ? .prompt : .piped(line: lineNumber)
+            if line.trimmed.hasPrefix("#") { continue }
+            let ran = await run(line: line)
+            anyFailed = anyFailed || ran.status != 0
+            // A Ctrl-C that came while the command ran was the command's; the next read starts clean.
+            if readsAPrompt { _ = Interrupt.arrived() }
+            if ran.leaves { break }
+        }
+        return anyFailed && !readsAPrompt ? 1 : 0
+    }
+
+    /// Runs one line with its own options; a blank line does nothing.
+    private func run(line: String) async -> (status: Int32, leaves: Bool) {
+        let request: Request
+        do {
+            (request, settings) = try OptionParser.parse(line: line, settings: startSettings)
+        } catch {
+            return (printer.report(error), false)
+        }
+        printer.json = settings.json
+        guard case .run(let words) = request else { return (await run(request), false) }
+        return words.isEmpty ? (0, false) : await execute(words)
+    }
+
+    /// Runs the command the words name, with what it reads from the store, and says whether
+    /// reading lines ends with it.
+    private func execute(_ words: [String]) async -> (status: Int32, leaves: Bool) {
+        do {
+            let (command, nameLength) = try CommandTable.command(for: words)
+            switch command.reads {
+            case .nothing: break
+            case .todos: try load()
+            case .people:
+                try userList.load()
+                // Turning to the people leaves the open to-do: `delete` alone must not delete it.
+                todoList.detail?.back()
+            }
+            try await command.run(self, Array(words.dropFirst(nameLength)))
+            printer.flush()
+            return (0, command.leaves)
+        } catch {
+            return (printer.report(error), false)
+        }
+    }
+}

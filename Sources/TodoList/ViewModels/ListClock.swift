@@ -1,0 +1,34 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dates
+
+/// Where the list's view-models get what changes from one moment to the next: ids for new
+/// items, the time a change is made, and today, which due dates count from. Injected, so that a
+/// test, or `todo --today`, says what they are.
+public struct ListClock: Sendable {
+    public let newID: @Sendable () -> UUID
+    public let now: @Sendable () -> Date
+    public let today: @Sendable () -> CalendarDate
+
+    public init(newID: @escaping @Sendable () -> UUID = UUID.init, now: @escaping @Sendable () -> Date = Date.init,
+                today: @escaping @Sendable () -> CalendarDate) {
+        self.newID = newID
+        self.now = now
+        self.today = today
+    }
+
+    /// Ids, the time and today as the system gives them, today in the system's time zone.
+    public static let system = ListClock(today: {
+        CalendarDate(Date(), in: .current) ?? CalendarDate(year: 9999, month: 12, day: 31)!
+    })
+
+    /// What a check of `ids` needs: the time, today, and an id for each of them that repeats
+    /// in `todos`, for the new to-do it brings back.
+    func checking(_ ids: [TodoItem.ID], in todos: Todos) -> Checking {
+        let repeating = ids.filter { todos.item(withID: $0)?.plan.recurrence != nil }
+        return Checking(at: now(), today: today(), repeatIDs: Dictionary(repeating.map { ($0, newID()) }) { first, _ in first })
+    }
+}
