@@ -2,9 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
+/// Whether a program of that name is on the PATH.
+private func installed(_ name: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+}
+
 /// `Scripts/mutate` run on a small package of its own: a copy of the script beside the shop
-/// fixture's code, in a git repository, so that a change to one line is the only change.
-@Suite("Testing the tests: the bugs Scripts/mutate plants")
+/// fixture's code, in a git repository, so that a change to one line is the only change. The
+/// script is Python and reads git: where either is missing, these tests cannot run.
+@Suite("Testing the tests: the bugs Scripts/mutate plants", .enabled(if: installed("python3") && installed("git")))
 struct MutateTests {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
