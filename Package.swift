@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ListEngine", "TodoList", "UserList", "Undo", "TestSupport", "todo"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "ListEngine", "LocalStore", "TodoList", "UserList", "Undo", "RandomUserAPI", "TestSupport"]),
-        .testTarget(name: "SpecReportTests", dependencies: ["SpecReport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecReportTests", dependencies: ["SpecReport", "TestSupport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests", dependencies: ["SpecReport"]),
     ],

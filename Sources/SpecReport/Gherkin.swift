@@ -6,7 +6,17 @@ import Foundation
 public struct Feature: Equatable, Sendable {
     public let title: String
     public let file: String
+    /// The text between the `# Feature:` heading and the first rule or scenario: the story,
+    /// where it comes from, and the decisions the scenarios rest on.
+    public let preamble: String
     public let scenarios: [Scenario]
+
+    public init(title: String, file: String, preamble: String = "", scenarios: [Scenario]) {
+        self.title = title
+        self.file = file
+        self.preamble = preamble
+        self.scenarios = scenarios
+    }
 
     /// The features in the order `readme` names their files (`todo-list.feature.md`), as a
     /// newcomer reads them; any it does not name come last, by file name.
@@ -19,18 +29,22 @@ public struct Feature: Equatable, Sendable {
     }
 }
 
+/// A scenario of a feature file, as its test and the report name it: by its ID.
 public struct Scenario: Equatable, Sendable {
     /// The stable ID its tag gives, such as `TL-5`.
     public let id: String
     public let title: String
     public let rule: String?
     public let tags: [String]
+    /// What the scenario says before its steps: why it is so, or what its test needs.
+    public let description: String
     public let steps: [Step]
     /// The rows of its Examples tables, heading row first.
     public let examples: [[String]]
     public let line: Int
 }
 
+/// A Given, When, Then, And or But line, with the table or doc string that follows it.
 public struct Step: Equatable, Sendable {
     public let keyword: String
     public let text: String
@@ -53,35 +67,69 @@ public struct GherkinError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// Reads the Markdown-with-Gherkin dialect of `Specs/`. Anything it does not understand is an
-/// error naming the file and line, never skipped: a parser that quietly drops a scenario
-/// would report it as nothing at all, and the report would look greener than it is.
+/// Reads the Markdown-with-Gherkin dialect of `Specs/`, strictly. Anything it does not
+/// understand is an error naming the file and line, never skipped: a reader that quietly drops
+/// a scenario GitHub still shows (an indented heading, one inside a fenced block) would report
+/// it as nothing at all, and the report would look greener than it is.
 public enum GherkinParser {
+    /// Reads one feature file; `file` names it in errors and in the report.
     public static func parse(_ text: String, file: String) throws(GherkinError) -> Feature {
         var parser = State(file: file)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, line) in lines.enumerated() {
             try parser.read(line, number: index + 1)
         }
-        return try parser.finish(lineCount: lines.count)
+        return try parser.finish()
+    }
+
+    /// Reads every feature file of a folder, and refuses an ID that two of them use: a test
+    /// named by it would cover two scenarios at once.
+    public static func parse(files: [(name: String, text: String)]) throws(GherkinError) -> [Feature] {
+        var features: [Feature] = []
+        var seen: [String: String] = [:]
+        for file in files {
+            let feature = try parse(file.text, file: file.name)
+            for scenario in feature.scenarios {
+                if let first = seen[scenario.id] {
+                    throw GherkinError(file: file.name, line: scenario.line, message: "the ID \(scenario.id) is already used at \(first)")
+                }
+                seen[scenario.id] = "\(file.name):\(scenario.line)"
+            }
+            features.append(feature)
+        }
+        return features
     }
 
     private static let stepKeywords = ["Given", "When", "Then", "And", "But"]
 
     /// `TL-5`: capitals, a hyphen, a number.
     static func isScenarioID(_ tag: String) -> Bool {
-        tag.wholeMatch(of: #/[A-Z][A-Z0-9]*-[0-9]+/#) != nil
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = parts[0].first, first.isASCII && first.isUppercase,
+              parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+              !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return true
+    }
+
+    /// The number of an ID (`TL-5`: 5), for keeping them in order.
+    static func number(of id: String) -> Int {
+        Int(id.drop { $0 != "-" }.dropFirst()) ?? 0
     }
 
     private struct State {
         let file: String
         var featureTitle: String?
+        var preamble: [String] = []
+        var inPreamble = false
         var rule: String?
         var pendingTags: (tags: [String], line: Int)?
         var scenarios: [Scenario] = []
         var current: Draft?
         var inBackground = false
-        var docString: (lines: [String], opened: Int)?
+        /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words.
+        var docString: (lines: [String], opened: Int, isProse: Bool)?
+        /// The ID before this one in the same rule: the next must be greater.
+        var previousInRule: String?
 
         init(file: String) {
             self.file = file
@@ -92,6 +140,7 @@ public enum GherkinParser {
             var title: String
             var rule: String?
             var tags: [String]
+            var description: [String] = []
             var steps: [Step] = []
             var examples: [[String]] = []
             var inExamples = false
@@ -106,15 +155,35 @@ public enum GherkinParser {
             let line = raw.trimmingTrailingSpaces()
             if var open = docString {
                 if line.trimmingLeadingSpaces().hasPrefix("```") {
-                    attachDocString(open.lines.joined(separator: "\n"))
+                    if open.isProse {
+                        if inPreamble { preamble.append(raw) }
+                    } else {
+                        attachDocString(open.lines.joined(separator: "\n"))
+                    }
                     docString = nil
                 } else {
+                    if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
+                        throw error(number, "a scenario inside a fenced block; GitHub shows it as text, and it would have no test")
+                    }
                     open.lines.append(raw)
                     docString = open
+                    if open.isProse && inPreamble { preamble.append(raw) }
                 }
                 return
             }
-            if line.isEmpty { return }
+            if line.isEmpty {
+                if inPreamble { preamble.append("") }
+                if current?.steps.isEmpty == true && current?.description.isEmpty == false { current?.description.append("") }
+                return
+            }
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            let unindented = line.trimmingLeadingSpaces()
+            let hashes = unindented.prefix { $0 == "#" }.count
+            let isHeading = (1...6).contains(hashes) && unindented.dropFirst(hashes).first.map { $0 == " " || $0 == "\t" } == true
+            if indent > 0 && indent < 4 && (isHeading || Self.tags(in: unindented) != nil) {
+                throw error(number, "a heading or tag line indented by \(indent) space\(indent == 1 ? "" : "s"); GitHub still shows it, "
+                            + "so write it at the start of the line")
+            }
             if let tags = Self.tags(in: line) {
                 guard pendingTags == nil else { throw error(number, "two tag lines in a row; tags go on one line above a Scenario") }
                 pendingTags = (tags, number)
@@ -127,17 +196,23 @@ public enum GherkinParser {
                 return try heading(line, number: number)
             }
             if line.trimmingLeadingSpaces().hasPrefix("```") {
+                if current == nil && !inBackground {
+                    // A fenced block in the story or a rule's words: text, as long as it hides no scenario.
+                    if inPreamble { preamble.append(raw) }
+                    docString = ([], number, true)
+                    return
+                }
                 guard current?.steps.isEmpty == false else {
                     throw error(number, "a doc string must follow a step")
                 }
-                docString = ([], number)
+                docString = ([], number, false)
                 return
             }
             if line.trimmingLeadingSpaces().hasPrefix("|") {
                 return try tableRow(line.trimmingLeadingSpaces(), number: number)
             }
             if line.hasPrefix("* ") || line.hasPrefix("- ") {
-                return try listItem(String(line.dropFirst(2)), number: number)
+                return try listItem(String(line.dropFirst(2)), raw: raw, number: number)
             }
             if raw.hasPrefix("  "), current?.steps.isEmpty == false, current?.inExamples == false {
                 appendToLastStep(line.trimmingLeadingSpaces())
@@ -146,6 +221,14 @@ public enum GherkinParser {
             if let current, !current.steps.isEmpty || current.inExamples {
                 throw error(number, "text after the steps of scenario \(current.id); a step starts with * or -")
             }
+            if inPreamble { preamble.append(raw) }
+            current?.description.append(line)
+        }
+
+        /// A line that, outside a fenced block, would be a scenario's heading or its ID tag.
+        static func looksLikeScenario(_ text: String) -> Bool {
+            text.hasPrefix("## Scenario") || text.hasPrefix("## Example") || text.hasPrefix("# Feature")
+                || tags(in: text)?.contains(where: GherkinParser.isScenarioID) == true
         }
 
         mutating func heading(_ line: String, number: Int) throws(GherkinError) {
@@ -164,34 +247,48 @@ public enum GherkinParser {
             case "Feature":
                 guard featureTitle == nil else { throw error(number, "a second # Feature: heading; one feature per file") }
                 featureTitle = title
+                inPreamble = true
             case "Rule":
-                closeScenario()
+                try closeScenario()
                 rule = title
+                previousInRule = nil
                 inBackground = false
+                inPreamble = false
             case "Background":
-                closeScenario()
+                try closeScenario()
                 inBackground = true
+                inPreamble = false
             case "Examples":
                 guard current != nil else { throw error(number, "Examples outside a Scenario Outline") }
                 current?.inExamples = true
             default:
                 guard featureTitle != nil else { throw error(number, "a scenario before the # Feature: heading") }
-                closeScenario()
+                try closeScenario()
                 inBackground = false
+                inPreamble = false
                 guard let pending = pendingTags else {
                     throw error(number, "scenario \"\(title)\" has no ID tag on the line above, such as `@TL-1`")
                 }
                 guard let id = pending.tags.first(where: GherkinParser.isScenarioID) else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold no ID such as TL-1")
                 }
+                if let previous = previousInRule, GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {
+                    throw error(number, "\(id) comes after \(previous); scenarios go in the order of their IDs"
+                                + (rule == nil ? "" : " within a rule"))
+                }
+                previousInRule = id
                 current = Draft(id: id, title: title, rule: rule, tags: pending.tags, line: number)
                 pendingTags = nil
             }
         }
 
-        mutating func listItem(_ item: String, number: Int) throws(GherkinError) {
-            guard current != nil || inBackground else { return }
+        mutating func listItem(_ item: String, raw: String, number: Int) throws(GherkinError) {
             let keyword = GherkinParser.stepKeywords.first { item.hasPrefix($0 + " ") }
+            guard current != nil || inBackground else {
+                if keyword != nil { throw error(number, "a step outside a scenario; steps follow a ## Scenario: heading") }
+                if inPreamble { preamble.append(raw) }
+                return
+            }
             guard let keyword else {
                 throw error(number, "a step must start with Given, When, Then, And or But: \"\(item)\"")
             }
@@ -233,18 +330,24 @@ public enum GherkinParser {
             current?.steps.append(Step(keyword: step.keyword, text: step.text, table: step.table, docString: text))
         }
 
-        mutating func closeScenario() {
+        /// Ends the scenario being read: one without a Then says nothing a test could check.
+        mutating func closeScenario() throws(GherkinError) {
             if let draft = current {
+                guard draft.steps.contains(where: { $0.keyword == "Then" }) else {
+                    throw error(draft.line, "scenario \(draft.id) has no Then: nothing in it says what a test should see")
+                }
                 scenarios.append(Scenario(id: draft.id, title: draft.title, rule: draft.rule, tags: draft.tags,
-                                          steps: draft.steps, examples: draft.examples, line: draft.line))
+                                          description: draft.description.joined(separator: "\n")
+                                              .trimmingCharacters(in: .whitespacesAndNewlines), steps: draft.steps,
+                                          examples: draft.examples, line: draft.line))
             }
             current = nil
         }
 
-        mutating func finish(lineCount: Int) throws(GherkinError) -> Feature {
+        mutating func finish() throws(GherkinError) -> Feature {
             if let open = docString { throw error(open.opened, "a doc string that is never closed") }
             if let pending = pendingTags { throw error(pending.line, "tags must be followed by a Scenario heading") }
-            closeScenario()
+            try closeScenario()
             guard let title = featureTitle else { throw error(1, "no # Feature: heading") }
             var seen: [String: Int] = [:]
             for scenario in scenarios {
@@ -253,16 +356,19 @@ public enum GherkinParser {
                 }
                 seen[scenario.id] = scenario.line
             }
-            return Feature(title: title, file: file, scenarios: scenarios)
+            let text = preamble.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            return Feature(title: title, file: file, preamble: text, scenarios: scenarios)
         }
 
         /// `` `@TL-5` `` or `` `@TL-5` `@slow` ``: the tags, without @; nil for any other line.
         static func tags(in line: String) -> [String]? {
-            let matches = line.matches(of: #/`@([^`\s]+)`/#)
-            guard !matches.isEmpty else { return nil }
-            let rest = line.replacing(#/`@[^`\s]+`/#, with: "").trimmingLeadingSpaces()
-            guard rest.isEmpty else { return nil }
-            return matches.map { String($0.output.1) }
+            guard line.hasPrefix("`@") else { return nil }
+            var tags: [String] = []
+            for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                guard word.count > 3, word.hasPrefix("`@"), word.hasSuffix("`"), !word.dropFirst(2).dropLast().contains("`") else { return nil }
+                tags.append(String(word.dropFirst(2).dropLast()))
+            }
+            return tags
         }
     }
 }

@@ -7,160 +7,94 @@ extension Report.Status {
         case .passed: "✓"
         case .failed: "✗"
         case .skipped: "↷"
+        case .notRunHere: "–"
         case .noTest: "?"
         }
     }
 
+    /// The mark GitHub shows in the Markdown report.
     var mark: String {
         switch self {
         case .passed: "✅"
         case .failed: "❌"
         case .skipped: "⏭️"
+        case .notRunHere: "⏸️"
         case .noTest: "❔"
         }
     }
+
+    /// The status as a word for a class name or a filter in the page's address: `not-run-here`.
+    var slug: String { rawValue.replacingOccurrences(of: " ", with: "-") }
+
+    /// Whether a reader must act on it: failed, skipped and untested scenarios come first.
+    var needsEyes: Bool { self == .failed || self == .skipped || self == .noTest }
 }
 
-/// The report as Markdown: readable in a terminal, rendered on GitHub.
-public enum MarkdownReport {
-    public static func render(_ report: Report) -> String {
-        var text = "# Specs report\n\n\(report.summary)\n"
-        for section in report.sections {
-            text += "\n## \(section.feature.title)\n\n`\(section.feature.file)`\n\n| Status | ID | Scenario |\n|---|---|---|\n"
-            for line in section.lines {
-                text += "| \(line.status.mark) \(line.status.rawValue) | \(line.scenario.id) | \(cell(line.scenario.title)) |\n"
-            }
-        }
-        let untested = report.sections.flatMap(\.lines).filter { $0.status == .noTest }
-        if !untested.isEmpty {
-            text += "\n## Tests to write\n\nEach scenario with no test, and the test to start from (the red step).\n"
-            for line in untested {
-                text += "\n```swift\n\(line.snippet)```\n"
-            }
-        }
-        if !report.coverage.isEmpty {
-            text += "\n## Line coverage\n\n| Module | Lines | Covered |\n|---|---:|---:|\n"
-            for module in report.coverage {
-                text += "| \(module.module) | \(module.lines) | \(String(format: "%.1f", module.percent)) % |\n"
-            }
-        }
-        return text
+extension Report {
+    /// The counts a feature is summed up by, in the order every part of the report gives them:
+    /// skipped and not run here together, as "not run".
+    static func counts(_ count: (Status) -> Int) -> [(label: String, count: Int, status: Status)] {
+        [("passed", count(.passed), .passed), ("failed", count(.failed), .failed),
+         ("not run", count(.skipped) + count(.notRunHere), .notRunHere), ("no test", count(.noTest), .noTest)]
     }
 
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+    /// `2026-01-01 09:30 UTC`.
+    var date: String? {
+        run.started.map { date in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+            return formatter.string(from: date)
+        }
+    }
+
+    /// `5945f53, with changes not committed`.
+    var commitText: String? {
+        commit.map { $0.hash + ($0.hasChanges ? ", with changes not committed" : "") }
+    }
+
+    /// The toolchain and the testing library: `Swift version 6.3.1, Swift Testing 6.3.1`.
+    var toolchainText: String? {
+        let parts = [compiler, run.toolchain].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The facts of the run, each a label and its value, in the order both reports give them.
+    var facts: [(label: String, value: String)] {
+        [("Ran", date), ("Commit", commitText), ("Toolchain", toolchainText), ("Platform", run.platform),
+         ("Took", run.duration.map(Self.seconds))].compactMap { fact in fact.1.map { (fact.0, $0) } }
+    }
+
+    /// `0.125 s`, `12.5 s`, `2 min 5 s`.
+    static func seconds(_ value: Double) -> String {
+        if value >= 120 { return "\(Int(value) / 60) min \(Int(value) % 60) s" }
+        return value >= 10 ? String(format: "%.1f s", value) : String(format: "%.3f s", value)
+    }
+
+    /// The name of a test as the reader needs it: without the IDs it starts with, and nothing
+    /// where it only repeats the scenario's title.
+    static func name(of test: TestRun.Test, in scenario: Scenario) -> String? {
+        var name = Substring(test.displayName)
+        for id in test.scenarioIDs {
+            name = name.drop { $0 == " " || $0 == "," }
+            name = name.dropFirst(id.count)
+        }
+        let rest = name.drop { $0 == " " || $0 == "," }
+        if rest == scenario.title { return nil }
+        return rest.hasPrefix(scenario.title) ? String(rest.dropFirst(scenario.title.count)).trimmingLeadingPunctuation() : String(rest)
     }
 }
 
-/// The report as one self-contained HTML page: no scripts, fonts or images from elsewhere.
-public enum HTMLReport {
-    public static func render(_ report: Report) -> String {
-        let total = max(report.scenarioCount, 1)
-        var bar = ""
-        for status in Report.Status.allCases where report.count(status) > 0 {
-            let width = Double(report.count(status)) * 100 / Double(total)
-            bar += "<div class=\"\(css(status))\" style=\"width: \(String(format: "%.3f", width))%\" "
-                + "title=\"\(report.count(status)) \(status.rawValue)\"></div>"
-        }
-        var body = """
-            <h1>Specs report</h1>
-            <p class="summary">\(escape(report.summary))</p>
-            <div class="bar">\(bar)</div>
-
-            """
-        for section in report.sections {
-            body += "<section><h2>\(escape(section.feature.title))</h2><p class=\"file\">\(escape(section.feature.file))</p>\n"
-            var rule: String?
-            for line in section.lines {
-                if let next = line.scenario.rule, next != rule {
-                    body += "<h3>\(escape(next))</h3>\n"
-                    rule = next
-                }
-                body += scenario(line)
-            }
-            body += "</section>\n"
-        }
-        if !report.coverage.isEmpty {
-            body += "<section><h2>Line coverage</h2><table><tr><th>Module</th><th>Lines</th><th>Covered</th></tr>"
-            for module in report.coverage {
-                body += "<tr><td>\(escape(module.module))</td><td>\(module.lines)</td>"
-                    + "<td>\(String(format: "%.1f", module.percent)) %</td></tr>"
-            }
-            body += "</table></section>\n"
-        }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Specs report</title>
-            <style>
-            body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
-            h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; } h3 { color: #555; margin: 1.2rem 0 .4rem; }
-            .file { color: #777; font-family: ui-monospace, monospace; font-size: 13px; margin-top: -.6rem; }
-            .bar { display: flex; height: 14px; border-radius: 7px; overflow: hidden; background: #eee; }
-            .bar > .passed { background: #2e9d4f; } .bar > .failed { background: #d33a2c; }
-            .bar > .skipped { background: #c9a227; } .bar > .notest { background: #8a8a8a; }
-            details { border-left: 5px solid #ccc; padding: .25rem .6rem; margin: .35rem 0; background: #fafafa; }
-            details.passed { border-color: #2e9d4f; } details.failed { border-color: #d33a2c; background: #fff3f2; }
-            details.skipped { border-color: #c9a227; } details.notest { border-color: #8a8a8a; }
-            summary { cursor: pointer; } .id { font-family: ui-monospace, monospace; font-weight: 600; }
-            .status { float: right; font-size: 13px; font-weight: 600; }
-            .passed .status { color: #2e7d43; } .failed .status { color: #c0392b; } .skipped .status { color: #9a7b12; }
-            .notest .status { color: #666; }
-            ol { list-style: none; padding-left: 1rem; margin: .3rem 0; } .keyword { font-weight: 600; color: #345; }
-            table { border-collapse: collapse; margin: .3rem 0 .3rem 1rem; } td, th { border: 1px solid #ccc; padding: 2px 8px; }
-            .tests { color: #666; font-size: 13px; } code { font-family: ui-monospace, monospace; font-size: 13px; }
-            </style>
-            </head>
-            <body>
-            \(body)</body>
-            </html>
-
-            """
+extension String {
+    /// `: with one item` → `with one item`.
+    func trimmingLeadingPunctuation() -> String {
+        String(drop { $0 == ":" || $0 == " " || $0 == "," || $0 == "(" }.reversed().drop { $0 == ")" }.reversed())
     }
+}
 
-    private static func scenario(_ line: Report.Line) -> String {
-        let open = line.status == .failed ? " open" : ""
-        var html = "<details class=\"\(css(line.status))\"\(open)><summary><span class=\"id\">\(escape(line.scenario.id))</span> "
-            + "\(inline(line.scenario.title))<span class=\"status\">\(line.status.glyph) \(line.status.rawValue)</span></summary>\n<ol>"
-        for step in line.scenario.steps {
-            html += "<li><span class=\"keyword\">\(step.keyword)</span> \(inline(step.text))"
-            if !step.table.isEmpty { html += table(step.table) }
-            if let doc = step.docString { html += "<pre>\(escape(doc))</pre>" }
-            html += "</li>"
-        }
-        html += "</ol>"
-        if !line.scenario.examples.isEmpty { html += "<p>Examples:</p>" + table(line.scenario.examples) }
-        if !line.tests.isEmpty {
-            html += "<p class=\"tests\">Tests: " + line.tests.map(escape).joined(separator: "; ") + "</p>"
-        }
-        if line.status == .noTest {
-            html += "<p class=\"tests\">The test to start from:</p><pre>\(escape(line.snippet))</pre>"
-        }
-        return html + "</details>\n"
-    }
-
-    private static func table(_ rows: [[String]]) -> String {
-        "<table>" + rows.enumerated().map { index, row in
-            let cell = index == 0 ? "th" : "td"
-            return "<tr>" + row.map { "<\(cell)>\(escape($0))</\(cell)>" }.joined() + "</tr>"
-        }.joined() + "</table>"
-    }
-
-    private static func css(_ status: Report.Status) -> String {
-        status == .noTest ? "notest" : status.rawValue
-    }
-
-    /// Escaped text with its `inline code` shown as code, as Markdown shows it.
-    static func inline(_ text: String) -> String {
-        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(text) }
-        return parts.enumerated().map { index, part in index % 2 == 1 ? "<code>\(escape(String(part)))</code>" : escape(String(part)) }
-            .joined()
-    }
-
+/// Text of the specs as the page shows it: escaped, with Markdown's inline code and bold.
+enum HTMLText {
     static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
@@ -173,5 +107,59 @@ public enum HTMLReport {
             }
         }
         return escaped
+    }
+
+    /// Escaped text with its `inline code` as code and its **bold** as strong, as Markdown shows them.
+    static func inline(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count % 2 == 1 else { return bold(escape(text)) }
+        return parts.enumerated().map { index, part in index % 2 == 1 ? "<code>\(escape(String(part)))</code>" : bold(escape(String(part))) }
+            .joined()
+    }
+
+    private static func bold(_ text: String) -> String {
+        let parts = text.components(separatedBy: "**")
+        guard parts.count >= 3, parts.count % 2 == 1 else { return text }
+        return parts.enumerated().map { $0 % 2 == 1 ? "<strong>\($1)</strong>" : $1 }.joined()
+    }
+
+    /// Markdown prose (a feature's story, a scenario's words) as HTML: paragraphs, lists and
+    /// fenced blocks, the only Markdown the specs use outside their steps.
+    static func blocks(_ text: String) -> String {
+        var html = ""
+        var paragraph: [String] = []
+        var list: [String] = []
+        var fence: [String]?
+        func flush() {
+            if !paragraph.isEmpty { html += "<p>\(inline(paragraph.joined(separator: " ")))</p>" }
+            if !list.isEmpty { html += "<ul>" + list.map { "<li>\(inline($0))</li>" }.joined() + "</ul>" }
+            paragraph = []
+            list = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.trimmingLeadingSpaces().hasPrefix("```") {
+                if let lines = fence {
+                    html += "<pre>\(escape(lines.joined(separator: "\n")))</pre>"
+                    fence = nil
+                } else {
+                    flush()
+                    fence = []
+                }
+            } else if fence != nil {
+                fence?.append(line)
+            } else if line.trimmingLeadingSpaces().isEmpty {
+                flush()
+            } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
+                if !paragraph.isEmpty { flush() }
+                list.append(String(line.dropFirst(2)))
+            } else if !list.isEmpty && line.hasPrefix("  ") {
+                list[list.count - 1] += " " + line.trimmingLeadingSpaces()
+            } else {
+                if !list.isEmpty { flush() }
+                paragraph.append(line.trimmingLeadingSpaces())
+            }
+        }
+        flush()
+        return html
     }
 }

@@ -1,139 +1,126 @@
 import Foundation
 
-/// The scenarios of `Specs/`, each with the status its tests give it.
+/// The scenarios of `Specs/`, feature by feature, each with the status its tests gave it in a
+/// run, and what the run was: what both the Markdown and the HTML report show.
 public struct Report: Sendable {
-    public enum Status: String, Sendable, CaseIterable {
-        case passed, failed, skipped
-        case noTest = "no test"
-    }
+    public typealias Status = Coverage.Status
+    public typealias Entry = Coverage.Entry
 
-    public struct Line: Sendable {
-        public let scenario: Scenario
-        public let status: Status
-        /// Where a test of a scenario of the same feature is: the suite to add a missing test to.
-        public let neighbour: (type: String, file: String)?
-        /// The names of the tests that cover it.
-        public let tests: [String]
-        /// What its failed tests said.
-        public let failures: [String]
-    }
-
+    /// A feature and its scenarios, as both reports show them.
     public struct Section: Sendable {
         public let feature: Feature
-        public let lines: [Line]
+        public let entries: [Entry]
+
+        public func count(_ status: Status) -> Int {
+            entries.filter { $0.status == status }.count
+        }
     }
 
+    /// The commit the run was made from, and whether the tree had changes beside it.
+    public struct Commit: Equatable, Sendable {
+        public let hash: String
+        public let hasChanges: Bool
+
+        public init(hash: String, hasChanges: Bool) {
+            self.hash = hash
+            self.hasChanges = hasChanges
+        }
+    }
+
+    public let coverage: Coverage
+    public let run: TestRun
     public let sections: [Section]
+    public var commit: Commit?
+    /// The compiler's own words for itself (`Swift version 6.3.1`), when known.
+    public var compiler: String?
     /// Line coverage per module, when the tests ran with coverage.
-    public var coverage: [ModuleCoverage] = []
+    public var lineCoverage: [ModuleCoverage] = []
+    /// Each module's mutation score, where `Scripts/mutate`'s results are at hand.
+    public var mutation: [MutationScore] = []
+    /// The runs before this one, oldest first, from `--history`.
+    public var history: [HistoryRecord] = []
 
-    /// A scenario passes when all its tests passed, fails when any failed, is skipped when a
-    /// test of it did not run (a disabled one never does), and has no test when no test names its ID.
-    public init(features: [Feature], index: TestIndex, outcomes: [TestOutcome]) {
-        sections = features.map { feature in
-            Section(feature: feature, lines: feature.scenarios.map { scenario in
-                let tests = index.tests(of: scenario.id)
-                let results = tests.map { test in
-                    test.isDisabled ? nil
-                        : outcomes.first { $0.suite.hasSuffix("." + test.type) && $0.name.prefix { $0 != "(" } == test.function }
-                }
-                let statuses = results.map { $0?.status ?? .skipped }
-                let status: Status = if tests.isEmpty {
-                    .noTest
-                } else if statuses.contains(.failed) {
-                    .failed
-                } else if statuses.allSatisfy({ $0 == .passed }) {
-                    .passed
-                } else {
-                    .skipped
-                }
-                let prefix = scenario.id.prefix { $0 != "-" } + "-"
-                let neighbour = index.entries.first { entry in entry.ids.contains { $0.hasPrefix(prefix) } }
-                return Line(scenario: scenario, status: status, neighbour: neighbour.map { ($0.type, $0.file) },
-                            tests: tests.map(\.displayName), failures: results.flatMap { $0?.failures ?? [] })
-            })
+    /// The report of `run`, checked as `coverage` says; the facts of the run, coverage,
+    /// mutation and history are added by whoever has them.
+    public init(coverage: Coverage, run: TestRun) {
+        self.coverage = coverage
+        self.run = run
+        var sections: [Section] = []
+        for entry in coverage.entries {
+            if let last = sections.last, last.feature == entry.feature {
+                sections[sections.count - 1] = Section(feature: last.feature, entries: last.entries + [entry])
+            } else {
+                sections.append(Section(feature: entry.feature, entries: [entry]))
+            }
         }
+        self.sections = sections
     }
 
+    /// Every scenario reported, feature by feature.
+    public var entries: [Entry] { coverage.entries }
+
+    /// How many scenarios have `status`: the totals both reports start with.
     public func count(_ status: Status) -> Int {
-        sections.reduce(0) { $0 + $1.lines.filter { $0.status == status }.count }
+        entries.filter { $0.status == status }.count
     }
 
-    public var scenarioCount: Int { sections.reduce(0) { $0 + $1.lines.count } }
+    /// What CI asks: is every scenario covered, and does every test name a scenario?
+    public var isGreen: Bool { coverage.problems.isEmpty }
 
-    /// What CI asks: did every scenario pass?
-    public var isGreen: Bool { count(.failed) == 0 && count(.noTest) == 0 }
-
-    /// One line per scenario that keeps CI red, so a failure is explained where the totals are read.
-    public var needsAttention: [String] {
-        sections.flatMap(\.lines).compactMap { line in
-            switch line.status {
-            case .failed:
-                let said = line.failures.map { $0.split(separator: "\n").first.map(String.init) ?? $0 }
-                return (["failed: \(line.scenario.id) \(line.scenario.title)"] + said).joined(separator: ": ")
-            case .noTest:
-                return "no test: \(line.scenario.id) \(line.scenario.title)\n" + line.snippet
-            case .passed, .skipped:
-                return nil
-            }
-        }
-    }
-
-    /// `165 scenarios: 163 passed, 1 failed, 0 skipped, 1 with no test`.
+    /// `10 features, 181 scenarios: 179 passed, 1 failed, 0 skipped, 1 not run here, 0 with no test`.
     public var summary: String {
-        "\(sections.count) features, \(scenarioCount) scenarios: \(count(.passed)) passed, \(count(.failed)) failed, "
-            + "\(count(.skipped)) skipped, \(count(.noTest)) with no test"
+        "\(sections.count) features, \(entries.count) scenarios: \(count(.passed)) passed, \(count(.failed)) failed, "
+            + "\(count(.skipped)) skipped, \(count(.notRunHere)) not run here, \(count(.noTest)) with no test"
     }
-}
 
-/// The share of a module's lines the tests ran.
-public struct ModuleCoverage: Equatable, Sendable {
-    public let module: String
-    public let lines: Int
-    public let covered: Int
-
-    public var percent: Double { lines == 0 ? 0 : Double(covered) * 100 / Double(lines) }
-
-    /// Reads the JSON `llvm-cov export` writes (SwiftPM's `--enable-code-coverage` leaves it at
-    /// `swift test --show-codecov-path`), summing the files under `Sources/<Module>/`.
-    public static func read(_ data: Data) throws -> [ModuleCoverage] {
-        struct Export: Decodable {
-            struct Entry: Decodable {
-                struct File: Decodable {
-                    struct Summary: Decodable {
-                        struct Lines: Decodable { let count: Int; let covered: Int }
-                        let lines: Lines
-                    }
-                    let filename: String
-                    let summary: Summary
-                }
-                let files: [File]
-            }
-            let data: [Entry]
-        }
-        var totals: [String: (lines: Int, covered: Int)] = [:]
-        for file in try JSONDecoder().decode(Export.self, from: data).data.flatMap(\.files) {
-            guard let range = file.filename.range(of: "/Sources/") else { continue }
-            let module = String(file.filename[range.upperBound...].prefix { $0 != "/" })
-            let sum = totals[module] ?? (0, 0)
-            totals[module] = (sum.lines + file.summary.lines.count, sum.covered + file.summary.lines.covered)
-        }
-        return totals.keys.sorted().map { ModuleCoverage(module: $0, lines: totals[$0]!.lines, covered: totals[$0]!.covered) }
+    /// How long a scenario's tests took, together; nil when none of them ran.
+    public func duration(of entry: Entry) -> Double? {
+        let durations = entry.checks.compactMap(\.outcome.duration)
+        return durations.isEmpty ? nil : durations.reduce(0, +)
     }
-}
 
-extension Report.Line {
+    /// The ten scenarios whose tests took longest, slowest first.
+    public var slowest: [Entry] {
+        Array(entries.filter { duration(of: $0) != nil }.sorted { duration(of: $0)! > duration(of: $1)! }.prefix(10))
+    }
+
+    /// What a scenario was in the last run the history keeps, when that was something else.
+    public func change(of entry: Entry) -> String? {
+        guard let before = history.last?.statuses[entry.scenario.id] else { return history.isEmpty ? nil : "new" }
+        return before == entry.status.rawValue ? nil : before
+    }
+
+    /// This run as the history keeps it.
+    public var historyRecord: HistoryRecord {
+        let formatter = ISO8601DateFormatter()
+        return HistoryRecord(date: formatter.string(from: run.started ?? Date()), commit: commit?.hash,
+                             totals: Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0.rawValue, count($0)) }),
+                             statuses: Dictionary(uniqueKeysWithValues: entries.map { ($0.scenario.id, $0.status.rawValue) }))
+    }
+
+    /// Where the tests of a scenario's feature are, to add a missing one beside them: the suite
+    /// and file of a test named by an ID of the same prefix.
+    public func neighbour(of scenario: Scenario) -> (suite: String, file: String)? {
+        let prefix = scenario.id.prefix { $0 != "-" } + "-"
+        let tests = run.tests.filter { $0.scenarioIDs.contains { $0.hasPrefix(prefix) } }
+        // The suite that holds most of them: a suite of one test is more likely an odd one out.
+        let suites = Dictionary(grouping: tests, by: \.suite)
+        return tests.max { suites[$0.suite]!.count < suites[$1.suite]!.count }
+            .map { (String($0.suite.split(separator: ".").last ?? ""), $0.file) }
+    }
+
     /// The test to start from for a scenario that has none, as Cucumber prints a step's
-    /// snippet: the `@Test` line named by the ID and title, and the steps as comments, to go in
-    /// the suite that holds the feature's other tests.
-    public var snippet: String {
+    /// snippet: the `@Test` named by the ID and title, the steps as comments, and an issue
+    /// recorded, so that pasted as it is, the test is red until it is written.
+    public func snippet(for scenario: Scenario) -> String {
         let words = scenario.title.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         let name = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
-        let place = neighbour.map { "    // In \($0.type)" + ($0.file.isEmpty ? "" : ", \($0.file)") + ":\n" } ?? ""
+        let place = neighbour(of: scenario).map { "    // In \($0.suite), \($0.file):\n" } ?? ""
         var text = place + "    @Test(\"\(scenario.id) \(scenario.title)\")\n    func \(name.isEmpty ? "scenario" : name)() throws {\n"
         for step in scenario.steps {
             text += "        // \(step.keyword) \(step.text)\n"
         }
-        return text + "    }\n"
+        return text + "        Issue.record(\"\(scenario.id) is not written yet\")\n    }\n"
     }
 }
+

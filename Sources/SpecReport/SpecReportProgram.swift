@@ -1,25 +1,40 @@
 import Foundation
 
-/// `spec-report`: reads `Specs/`, the test sources and a test run's results, and prints, feature
-/// by feature, which scenarios passed, failed, were skipped or have no test.
+/// `spec-report`: reads `Specs/`, the test sources and a test run's event stream, and prints,
+/// feature by feature, which scenarios passed, failed, were skipped, were not run here, or have
+/// no test.
 public enum SpecReportProgram {
+    /// What `spec-report --help` prints, and what a usage error is followed by.
     public static let usage = """
-        Usage: spec-report [--results FILE] [--format markdown|html] [--output FILE] [--coverage]
+        Usage: spec-report [--only ID...] [--results FILE] [--format markdown|html] [--output FILE]
+                           [--coverage] [--mutation FILE] [--history FILE] [--package PATH]
+               spec-report --next-id PREFIX
 
-        Reads Specs/*.feature.md and the results of a test run, and reports each scenario:
-        passed, failed, skipped or no test. Without --results it runs swift test itself.
+        Reads Specs/*.feature.md and the events of a test run, and reports each scenario:
+        passed, failed, skipped, not run here (bound to a platform) or no test. A scenario
+        is covered only when a test named by its ID was built, ran, passed and asserts
+        something. Without --results it builds the package and runs its tests itself.
 
-          --results FILE   JUnit XML from swift test --xunit-output FILE (Swift Testing writes
-                           FILE-swift-testing.xml beside it; either or both are read)
+          --only ID...     run only the tests named by these scenario IDs, and report those
+          --next-id PREFIX print the next free ID of PREFIX (TL prints TL-21), and nothing else
+          --results FILE   the events of a run: swift test --experimental-event-stream-output FILE
           --format FORMAT  markdown (the default) or html (one self-contained page)
-          --output FILE    write the report to FILE; the summary still goes to stdout
+          --output FILE    write the report to FILE; the summary and each scenario not covered
+                           still go to stdout
           --coverage       run the tests with code coverage and add each module's line coverage
+          --mutation FILE  add each module's mutation score, from what Scripts/mutate printed
+          --history FILE   add this run's statuses to FILE (JSON Lines), and show what changed
+                           since the run before and the trend of the totals
           --package PATH   the package to report on (default: the current folder)
 
-        Exit status: 0 every scenario passed, 1 a scenario failed or has no test, 2 bad usage
-        or an unreadable file.
+        Exit status: 0 every scenario reported is covered, 1 one is not, a test names no
+        scenario, or the code does not compile; 2 bad usage or an unreadable file.
 
         """
+
+    /// How the program runs `swift`: with these arguments, giving back its exit status and
+    /// what it printed on both streams. Tests give one that answers as a recorded run did.
+    public typealias Swift = (_ arguments: [String]) throws -> (status: Int32, output: String)
 
     struct Options {
         var results: String?
@@ -27,9 +42,16 @@ public enum SpecReportProgram {
         var output: String?
         var coverage = false
         var package = "."
+        var only: [String] = []
+        var nextID: String?
+        var history: String?
+        var mutation: String?
     }
 
-    public static func run(arguments: [String]) -> Int32 {
+    /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
+    /// its errors to standard error.
+    public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
+                           swift: Swift? = nil) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)
@@ -38,18 +60,61 @@ public enum SpecReportProgram {
             return 2
         }
         do {
-            var report = try makeReport(options)
+            let package = try SpecsPackage.read(at: options.package)
+            if let prefix = options.nextID {
+                output(package.nextID(prefix: prefix) + "\n")
+                return 0
+            }
+            let known = Set(package.features.flatMap(\.scenarios).map(\.id))
+            if let unknown = options.only.first(where: { !known.contains($0) }) {
+                printError("error: no scenario in Specs/ has the ID \(unknown)")
+                return 2
+            }
+            let swift = swift ?? { try runSwift($0, in: package.root) }
+            let only = options.only.isEmpty ? nil : Set(options.only)
+            let run: TestRun
+            if let results = options.results {
+                run = try readRun(results, package: package)
+            } else {
+                let build = try swift(["build", "--build-tests", "--package-path", package.root]
+                                      + (options.coverage ? ["--enable-code-coverage"] : []))
+                guard build.status == 0 else {
+                    let failure = BuildFailure(output: build.output, packageRoot: package.root)
+                    if let file = options.output {
+                        try Data((options.html ? HTMLReport.render(failure) : failure.markdown).utf8).write(to: URL(fileURLWithPath: file))
+                    }
+                    output(failure.markdown)
+                    return 1
+                }
+                run = try runTests(of: package, only: only, coverage: options.coverage, swift: swift)
+            }
+            var report = Report(coverage: package.coverage(of: run, only: only), run: run)
+            report.commit = commit(of: package.root)
+            if options.results == nil {
+                let said = try swift(["--version"]).output
+                report.compiler = said.range(of: "Swift version ").map { found in
+                    "Swift version " + said[found.upperBound...].prefix { $0 != " " && $0 != "\n" }
+                }
+            }
             if options.coverage {
-                report.coverage = try coverage(package: options.package)
+                report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
+            }
+            if let file = options.mutation {
+                let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date ?? Date()
+                let day = ISO8601DateFormatter.string(from: modified, timeZone: .gmt, formatOptions: .withFullDate)
+                report.mutation = MutationScore.read(try String(contentsOfFile: file, encoding: .utf8), fileDate: day)
+            }
+            if let file = options.history {
+                let kept = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
+                report.history = try HistoryRecord.read(kept, file: file)
+                try Data((kept + report.historyRecord.line).utf8).write(to: URL(fileURLWithPath: file))
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
-            if let output = options.output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-                print(report.summary)
-                report.needsAttention.forEach { print($0) }
-                print("Written to \(output)")
+            if let file = options.output {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+                output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
             } else {
-                print(text, terminator: "")
+                output(text)
             }
             return report.isGreen ? 0 : 1
         } catch {
@@ -74,7 +139,16 @@ public enum SpecReportProgram {
             case "--results": options.results = try value(argument)
             case "--output": options.output = try value(argument)
             case "--package": options.package = try value(argument)
+            case "--next-id": options.nextID = try value(argument)
+            case "--history": options.history = try value(argument)
+            case "--mutation": options.mutation = try value(argument)
             case "--coverage": options.coverage = true
+            case "--only":
+                while let id = rest.first, !id.hasPrefix("--") {
+                    options.only.append(id)
+                    rest = rest.dropFirst()
+                }
+                guard !options.only.isEmpty else { throw UsageError(message: "error: --only needs one scenario ID or more") }
             case "--format":
                 switch try value(argument) {
                 case "markdown": options.html = false
@@ -85,86 +159,114 @@ public enum SpecReportProgram {
             default: throw UsageError(message: "error: unknown argument \(argument)")
             }
         }
+        if !options.only.isEmpty && options.history != nil {
+            throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
+        }
         return options
     }
 
-    static func makeReport(_ options: Options) throws -> Report {
-        let root = URL(fileURLWithPath: options.package)
-        let specs = root.appendingPathComponent("Specs")
-        let parsed = try files(in: specs, endingWith: ".feature.md").map { url in
-            try GherkinParser.parse(String(contentsOf: url, encoding: .utf8), file: "Specs/" + url.lastPathComponent)
-        }
-        guard !parsed.isEmpty else { throw ReportError("no Specs/*.feature.md files under \(root.path)") }
-        let readme = (try? String(contentsOf: specs.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        let features = Feature.inOrder(parsed, listedIn: readme)
-        var index = TestIndex()
-        for url in try files(in: root.appendingPathComponent("Tests"), endingWith: ".swift") {
-            let path = url.path.range(of: "/Tests/").map { "Tests/" + url.path[$0.upperBound...] } ?? url.lastPathComponent
-            index.add(source: try String(contentsOf: url, encoding: .utf8), file: path)
-        }
-        let resultsFile = try options.results ?? runTests(package: options.package, coverage: options.coverage)
-        return Report(features: features, index: index, outcomes: try outcomes(near: resultsFile))
+    private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
+        try TestRun.read(Data(contentsOf: URL(fileURLWithPath: file)), file: file, packageRoot: package.root)
     }
 
-    /// The outcomes in FILE and in FILE-swift-testing.xml beside it, whichever exist.
-    static func outcomes(near file: String) throws -> [TestOutcome] {
-        let url = URL(fileURLWithPath: file)
-        let swiftTesting = url.deletingPathExtension().path + "-swift-testing.xml"
-        let existing = [file, swiftTesting].filter { FileManager.default.fileExists(atPath: $0) }
-        guard !existing.isEmpty else { throw ReportError("no test results at \(file) or \(swiftTesting)") }
-        return try existing.flatMap { path in try TestResults.read(Data(contentsOf: URL(fileURLWithPath: path)), file: path) }
-    }
-
-    /// Runs `swift test --xunit-output` in the package and returns the results file's path.
-    /// Failing tests are what the report is for, so their exit status is not an error.
-    static func runTests(package: String, coverage: Bool) throws -> String {
-        let folder = URL(fileURLWithPath: package).appendingPathComponent(".build/spec-report")
+    /// Runs the package's tests (with `only`, those named by the IDs only) on the build just
+    /// made, and reads their events. Failing tests are what the report is for, so their exit
+    /// status is not an error.
+    static func runTests(of package: SpecsPackage, only: Set<String>?, coverage: Bool, swift: Swift) throws -> TestRun {
+        let folder = URL(fileURLWithPath: package.root).appendingPathComponent(".build/spec-report")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let results = folder.appendingPathComponent("results.xml").path
-        for stale in [results, folder.appendingPathComponent("results-swift-testing.xml").path] {
-            try? FileManager.default.removeItem(atPath: stale)
+        let events = folder.appendingPathComponent("events.jsonl").path
+        try? FileManager.default.removeItem(atPath: events)
+        var filters: [String] = []
+        if let only {
+            // Swift Testing filters on a test's ID, not on the name that carries the scenario's:
+            // the list of the tests built says which IDs those are.
+            _ = try swift(["test", "list", "--skip-build", "--package-path", package.root, "--experimental-event-stream-output", events])
+            let listing = try readRun(events, package: package)
+            let named = listing.tests.filter { !$0.scenarioIDs.filter(only.contains).isEmpty }
+            guard !named.isEmpty else { return listing }
+            filters = named.flatMap { ["--filter", "^" + $0.id.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : "\($0)" }.joined() + "$"] }
         }
-        var arguments = ["test", "--package-path", package, "--xunit-output", results]
-        if coverage { arguments.append("--enable-code-coverage") }
-        printError("Running swift \(arguments.joined(separator: " "))")
-        _ = try swift(arguments, quiet: true)
-        return results
+        // A whole run goes one test at a time, so that each test's time is its own and not
+        // time spent waiting beside the others; the few tests of --only run side by side.
+        let serial = only == nil ? ["--no-parallel"] : []
+        _ = try swift(["test", "--skip-build", "--package-path", package.root] + serial + filters
+                      + (coverage ? ["--enable-code-coverage"] : []) + ["--experimental-event-stream-output", events])
+        return try readRun(events, package: package)
     }
 
-    static func coverage(package: String) throws -> [ModuleCoverage] {
-        let path = try swift(["test", "--package-path", package, "--show-codecov-path"], quiet: false)
+    /// Each module's line coverage, from the run just made; none when swift test wrote none,
+    /// which it does only when every test passed.
+    static func lineCoverage(package: String, swift: Swift) throws -> [ModuleCoverage] {
+        let path = try swift(["test", "--package-path", package, "--show-codecov-path"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard FileManager.default.fileExists(atPath: path) else {
+            printError("No line coverage: swift test writes it only when every test passed.")
+            return []
+        }
         return try ModuleCoverage.read(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// Runs `swift ARGUMENTS` and returns what it printed; with `quiet`, its output is dropped.
-    private static func swift(_ arguments: [String], quiet: Bool) throws -> String {
+    /// The commit the package's folder is at, and whether it has changes: nil outside git.
+    private static func commit(of folder: String) -> Report.Commit? {
+        func git(_ arguments: [String]) -> String? {
+            guard let run = try? tool(["git", "-C", folder] + arguments, in: folder), run.status == 0 else { return nil }
+            return run.output
+        }
+        guard let hash = git(["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        return Report.Commit(hash: hash, hasChanges: git(["status", "--porcelain"]).map { !$0.isEmpty } ?? false)
+    }
+
+    /// Runs the real `swift`, keeping what it prints on both streams.
+    private static func runSwift(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        printError("Running swift \(arguments.joined(separator: " "))")
+        return try tool(["swift"] + arguments, in: folder)
+    }
+
+    /// Runs a program found on the PATH in `folder`, and gives its exit status and all it printed.
+    private static func tool(_ command: [String], in folder: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
+        process.arguments = command
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = quiet ? FileHandle.nullDevice : FileHandle.standardError
+        process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    private static func files(in folder: URL, endingWith suffix: String) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            throw ReportError("cannot read \(folder.path)")
-        }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(suffix) }
-            .sorted { $0.path < $1.path }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     private static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
+}
 
-    struct ReportError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+/// A build that failed: the red step of a test written before the code it needs. What the
+/// compiler said is kept to its first errors, each with its file and line.
+public struct BuildFailure: Sendable {
+    /// `Tests/ListTests/ListTests.swift:12:9: error: cannot find 'clearFinished' in scope`.
+    public let errors: [String]
+
+    /// Keeps the first errors of what `swift build` printed, their paths made relative to the package.
+    public init(output: String, packageRoot: String) {
+        let prefix = packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/"
+        var errors: [String] = []
+        for line in output.split(separator: "\n").map(String.init) where line.contains(": error: ") || line.hasPrefix("error: ") {
+            let relative = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+            if !relative.hasPrefix(" ") && !relative.contains("`-") && !errors.contains(relative) { errors.append(relative) }
+        }
+        self.errors = Array(errors.prefix(Self.shown))
+    }
+
+    /// How many errors are shown: the first says what to write next; the rest are often its echoes.
+    public static let shown = 5
+
+    /// What `spec-report` prints for it: red, and why, in any format.
+    public var markdown: String {
+        "# Specs report\n\nThe code does not compile yet, so no test ran. The compiler's first errors:\n\n"
+            + errors.map { "    \($0)\n" }.joined()
+            + "\nA test written before its code is red this way: write the least code it needs to compile, then run this again.\n"
     }
 }

@@ -2,146 +2,75 @@ import Foundation
 import SpecReport
 import Testing
 
-@Suite("Matching results to scenarios, and the report")
+@Suite("The report, and spec-report's exit status")
 struct ReportTests {
-    private static let feature = """
-        # Feature: Checking
-
-        `@TL-1`
-        ## Scenario: One
-        * Given a
-
-        `@TL-2`
-        ## Scenario: Two
-        * Given b
-
-        `@TL-3`
-        ## Scenario: Three | with a bar
-        * Given c
-
-        `@TL-4`
-        ## Scenario: Four
-        * Given d
-
-        `@TL-5`
-        ## Scenario: Five
-        * Given e
-        """
-
-    /// Test sources, kept out of `.swift` files so the scans of this package's own tests skip them.
-    private static func testSources() throws -> String {
-        try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/CheckTests.swift.txt"), encoding: .utf8)
+    private func report() throws -> Report {
+        let shop = try Fixture.shop()
+        return Report(coverage: shop.coverage(), run: shop.run)
     }
 
-    private static let results = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites><testsuite name="TestResults" tests="3">
-          <testcase classname="Checks.CheckTests" name="both()" time="0.1" />
-          <testcase classname="Checks.CheckTests" name="three(number:)" time="0.1">
-            <failure message="Expectation failed: 2 == 3" />
-          </testcase>
-          <testcase classname="Checks.CheckTests" name="four()" time="0.1"><skipped /></testcase>
-        </testsuite></testsuites>
-        """
-
-    private func makeReport() throws -> Report {
-        var index = TestIndex()
-        index.add(source: try Self.testSources())
-        let outcomes = try TestResults.read(Data(Self.results.utf8), file: "results.xml")
-        return Report(features: [try GherkinParser.parse(Self.feature, file: "Specs/check.feature.md")],
-                      index: index, outcomes: outcomes)
-    }
-
-    @Test("A test named by two IDs covers both; a parameterised test that failed in one case fails its scenario")
-    func statuses() throws {
-        let report = try makeReport()
-
-        #expect(report.sections[0].lines.map(\.status) == [.passed, .passed, .failed, .skipped, .noTest])
-        #expect(report.sections[0].lines[0].tests == ["TL-1 TL-2 One and two at once"])
-        #expect(!report.isGreen)
-    }
-
-    @Test("Beside the totals, the scenarios that failed say what their test said, and those with no test are named")
-    func needsAttention() throws {
-        let report = try makeReport()
-
-        #expect(report.needsAttention == [
-            "failed: TL-3 Three | with a bar: Expectation failed: 2 == 3",
-            "no test: TL-5 Five\n" + report.sections[0].lines[4].snippet,
-        ])
-    }
-
-    @Test("The Markdown report lists each scenario with its status, then the totals")
+    @Test("The Markdown report lists each scenario with its status, feature by feature")
     func markdown() throws {
-        #expect(MarkdownReport.render(try makeReport()) == """
-            # Specs report
+        let text = MarkdownReport.render(try report())
 
-            1 features, 5 scenarios: 2 passed, 1 failed, 1 skipped, 1 with no test
-
-            ## Checking
-
-            `Specs/check.feature.md`
-
-            | Status | ID | Scenario |
-            |---|---|---|
-            | ✅ passed | TL-1 | One |
-            | ✅ passed | TL-2 | Two |
-            | ❌ failed | TL-3 | Three \\| with a bar |
-            | ⏭️ skipped | TL-4 | Four |
-            | ❔ no test | TL-5 | Five |
-
-            ## Tests to write
-
-            Each scenario with no test, and the test to start from (the red step).
-
-            ```swift
-                // In CheckTests:
-                @Test("TL-5 Five")
-                func five() throws {
-                    // Given e
-                }
-            ```
-
-            """)
+        #expect(text.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed, 4 skipped, 1 not run here, 7 with no test\n"))
+        #expect(text.contains("""
+            | Status | ID | Scenario | Tests |
+            |---|---|---|---|
+            | ✅ passed | SH-1 | An added item is in the basket | `Tests/ShopTests/BasketTests.swift:7` |
+            | ❌ failed | SH-2 | The total is the sum of the prices | `Tests/ShopTests/BasketTests.swift:16` |
+            """))
+        #expect(text.contains("| ⏸️ not run here | SH-6 | A receipt is printed where a printer is attached | "
+                              + "`Tests/ShopTests/BasketTests.swift:42` |"))
     }
 
-    @Test("The HTML report is one page with the steps, a status each and a summary bar, and nothing from elsewhere")
-    func html() throws {
-        let page = HTMLReport.render(try makeReport())
-
-        #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<div class=\"bar\"><div class=\"passed\" style=\"width: 40.000%\""))
-        #expect(page.contains("<details class=\"failed\" open><summary><span class=\"id\">TL-3</span> Three | with a bar"))
-        #expect(page.contains("<li><span class=\"keyword\">Given</span> c</li>"))
-        #expect(!page.contains("src=") && !page.contains("href=") && !page.contains("<script"))
-    }
-
-    @Test("Results that are not JUnit XML are refused")
-    func unreadableResults() {
-        #expect(throws: TestResults.Unreadable.self) { try TestResults.read(Data("not xml".utf8), file: "r.xml") }
-        #expect(throws: TestResults.Unreadable.self) { try TestResults.read(Data("<html></html>".utf8), file: "r.xml") }
-    }
-
-    @Test("spec-report exits 0 when every scenario passed and 1 when one failed or has no test")
-    func exitStatus() throws {
-        let package = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: package) }
-        for folder in ["Specs", "Tests/Checks"] {
-            try FileManager.default.createDirectory(at: package.appendingPathComponent(folder), withIntermediateDirectories: true)
+    @Test("Features come in the order Specs/README.md lists them, the others after")
+    func order() throws {
+        let features = try ["b", "a", "c"].map { name in
+            try GherkinParser.parse("# Feature: \(name)\n", file: "Specs/\(name).feature.md")
         }
-        try Data(Self.testSources().utf8).write(to: package.appendingPathComponent("Tests/Checks/CheckTests.swift"))
-        let green = "# Feature: Checking\n\n`@TL-1`\n## Scenario: One\n* Given a\n"
-        try Data(green.utf8).write(to: package.appendingPathComponent("Specs/check.feature.md"))
-        let results = package.appendingPathComponent("results.xml").path
-        try Data(Self.results.utf8).write(to: URL(fileURLWithPath: results))
-        let output = package.appendingPathComponent("report.html").path
+        let readme = "| `c.feature.md` | C |\n| `b.feature.md` | B |\n"
 
-        #expect(SpecReportProgram.run(arguments: ["--package", package.path, "--results", results, "--format", "html",
-                                                  "--output", output]) == 0)
-        #expect(FileManager.default.fileExists(atPath: output))
-        try Data(Self.feature.utf8).write(to: package.appendingPathComponent("Specs/check.feature.md"))
-        #expect(SpecReportProgram.run(arguments: ["--package", package.path, "--results", results, "--output", output]) == 1)
-        #expect(SpecReportProgram.run(arguments: ["--format", "pdf"]) == 2)
+        #expect(Feature.inOrder(features, listedIn: readme).map(\.title) == ["c", "b", "a"])
+    }
+
+    @Test("A red run with --coverage is still reported: swift test writes coverage only when every test passed")
+    func coverageOfARedRun() throws {
+        let shop = try Fixture.shop()
+        let swift = shop.recordedSwift()
+
+        let (status, output) = shop.specReport(["--coverage"], running: swift)
+
+        #expect(swift.calls.contains { $0.contains("--show-codecov-path") })
+        #expect(status == 1)
+        #expect(output.hasPrefix("# Specs report\n\n2 features, 19 scenarios:"))
+    }
+
+    @Test("Results that are not Swift Testing's event stream are refused")
+    func unreadableResults() {
+        #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data("not json".utf8), file: "r.jsonl", packageRoot: "/") }
+        #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data("{\"kind\":\"other\"}".utf8), file: "r.jsonl", packageRoot: "/") }
+    }
+
+    @Test("spec-report exits 0 when every scenario is covered, 1 when one is not, 2 on bad usage or unreadable results")
+    func exitStatus() throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: shop.root + "/Tests", toPath: work.appendingPathComponent("Tests").path)
+        try Data("# Feature: The basket\n\n`@SH-1`\n## Scenario: An added item is in the basket\n* Then it is there\n".utf8)
+            .write(to: work.appendingPathComponent("Specs/shop.feature.md"))
+        // The run of SH-1's test alone.
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("\"testID\"") && !$0.hasPrefix("{\"kind\": \"test\"") || $0.contains("addedItem()") }
+        let results = work.appendingPathComponent("events.jsonl").path
+        try Data(events.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: results))
+        let ignore: (String) -> Void = { _ in }
+
+        #expect(SpecReportProgram.run(arguments: ["--package", work.path, "--results", results], output: ignore) == 0)
+        #expect(shop.specReport().status == 1)
+        #expect(SpecReportProgram.run(arguments: ["--package", work.path, "--results", work.path + "/Specs/shop.feature.md"], output: ignore) == 2)
+        #expect(SpecReportProgram.run(arguments: ["--format", "pdf"], output: ignore) == 2)
     }
 }

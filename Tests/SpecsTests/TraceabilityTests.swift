@@ -2,8 +2,12 @@ import Foundation
 import SpecReport
 import Testing
 
-/// Keeps `Specs/` and the tests in step: a scenario without a test, or a test naming a
-/// scenario that does not exist, turns `swift test` red.
+/// Keeps `Specs/` and the tests in step, on every `swift test`: each scenario has a test that
+/// the compiler built, that asserts something that could fail, and that runs here unless the
+/// scenario says it is bound to a platform; each ID a test names is a scenario. A test that
+/// fails fails the run by itself, so together the run is red unless every scenario ran and
+/// passed. The check is `spec-report`'s own (`Coverage`), given the list of tests that this
+/// very test binary holds, as Swift Testing lists them.
 @Suite("Traceability between Specs/ and the tests")
 struct TraceabilityTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -11,60 +15,35 @@ struct TraceabilityTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("Specs/ holds scenarios, each ID only once")
-    func specsHoldUniqueScenarioIDs() throws {
-        let ids = try scenarioIDs()
+    @Test("Every scenario has a test that is built, asserts and runs here, and every ID a test names is a scenario")
+    func everyScenarioIsCovered() throws {
+        let package = try SpecsPackage.read(at: Self.packageRoot.path)
+        let listing = try Self.testsOfThisBinary()
 
-        #expect(!ids.isEmpty, "no scenario IDs found in Specs/: the check below would pass vacuously")
-        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
-        #expect(repeated.isEmpty, "scenario IDs used more than once: \(repeated)")
-    }
-
-    @Test("Every scenario has a test named after its ID")
-    func everyScenarioHasATest() throws {
-        let untested = Set(try scenarioIDs()).subtracting(try testedIDs())
-
-        #expect(untested.isEmpty, "scenarios with no test: \(untested.sorted(by: Self.idOrder))")
-    }
-
-    @Test("Every ID a test names is a scenario in Specs/")
-    func everyTestedIDIsAScenario() throws {
-        var index = TestIndex()
-        for file in try files(under: "Tests", endingWith: ".swift") {
-            index.add(source: file.text, file: file.name)
-        }
-        let orphans = Set(index.entries.flatMap(\.ids)).subtracting(try scenarioIDs())
-
-        #expect(orphans.isEmpty, "tests named after IDs that no scenario has: \(orphans.sorted(by: Self.idOrder))")
-    }
-
-    /// Read with the report's parser, so a feature file it cannot read fails here too.
-    private func scenarioIDs() throws -> [String] {
-        try files(under: "Specs", endingWith: ".feature.md").flatMap { file in
-            try GherkinParser.parse(file.text, file: file.name).scenarios.map(\.id)
+        #expect(listing.tests.count > 100, "the list of tests holds \(listing.tests.count): the check below would pass on too little")
+        for problem in package.coverage(of: listing).problems {
+            Issue.record(Comment(rawValue: problem))
         }
     }
 
-    /// The IDs of tests that run: not in a comment or an `#if false` block, not disabled.
-    private func testedIDs() throws -> Set<String> {
-        var index = TestIndex()
-        for file in try files(under: "Tests", endingWith: ".swift") {
-            index.add(source: file.text, file: file.name)
+    /// The tests built into the binary running this test, as `swift test list` would say:
+    /// it runs itself again, listing its tests and running none.
+    private static func testsOfThisBinary() throws -> TestRun {
+        let stream = FileManager.default.temporaryDirectory.appendingPathComponent("tests-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: stream) }
+        var arguments = ["--testing-library", "swift-testing", "--list-tests", "--experimental-event-stream-output", stream.path]
+        // On macOS a helper program runs the tests, told where the test bundle is.
+        let own = CommandLine.arguments
+        if let flag = own.firstIndex(of: "--test-bundle-path"), flag + 1 < own.count {
+            arguments = [own[flag], own[flag + 1]] + arguments
         }
-        return index.coveredIDs
-    }
-
-    private func files(under folder: String, endingWith suffix: String) throws -> [(name: String, text: String)] {
-        let root = Self.packageRoot.appendingPathComponent(folder)
-        let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil),
-                                      "cannot read \(root.path)")
-        return try enumerator.compactMap { $0 as? URL }
-            .filter { $0.lastPathComponent.hasSuffix(suffix) }
-            .map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
-    }
-
-    /// Orders `TL-2` before `TL-10`, so the lists in failure messages read naturally.
-    private static func idOrder(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: .numeric) == .orderedAscending
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: own[0])
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "listing the tests of \(own[0]) failed")
+        return try TestRun.read(Data(contentsOf: stream), file: stream.path, packageRoot: packageRoot.path)
     }
 }

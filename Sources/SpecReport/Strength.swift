@@ -1,0 +1,86 @@
+import Foundation
+
+/// The share of a module's lines the tests ran.
+public struct ModuleCoverage: Equatable, Sendable {
+    public let module: String
+    public let lines: Int
+    public let covered: Int
+
+    public init(module: String, lines: Int, covered: Int) {
+        self.module = module
+        self.lines = lines
+        self.covered = covered
+    }
+
+    public var percent: Double { lines == 0 ? 0 : Double(covered) * 100 / Double(lines) }
+
+    /// Reads the JSON `llvm-cov export` writes (SwiftPM's `--enable-code-coverage` leaves it at
+    /// `swift test --show-codecov-path`), summing the files under `Sources/<Module>/`.
+    public static func read(_ data: Data) throws -> [ModuleCoverage] {
+        struct Export: Decodable {
+            struct Entry: Decodable {
+                struct File: Decodable {
+                    struct Summary: Decodable {
+                        struct Lines: Decodable { let count: Int; let covered: Int }
+                        let lines: Lines
+                    }
+                    let filename: String
+                    let summary: Summary
+                }
+                let files: [File]
+            }
+            let data: [Entry]
+        }
+        var totals: [String: (lines: Int, covered: Int)] = [:]
+        for file in try JSONDecoder().decode(Export.self, from: data).data.flatMap(\.files) {
+            guard let range = file.filename.range(of: "/Sources/") else { continue }
+            let module = String(file.filename[range.upperBound...].prefix { $0 != "/" })
+            let sum = totals[module] ?? (0, 0)
+            totals[module] = (sum.lines + file.summary.lines.count, sum.covered + file.summary.lines.covered)
+        }
+        return totals.keys.sorted().map { ModuleCoverage(module: $0, lines: totals[$0]!.lines, covered: totals[$0]!.covered) }
+    }
+}
+
+/// How many of the bugs `Scripts/mutate` planted in a module the tests caught: beside line
+/// coverage, it says how much a green run means.
+public struct MutationScore: Equatable, Sendable {
+    public let module: String
+    public let killed: Int
+    /// The mutants that count: neither stillborn nor equivalent.
+    public let counted: Int
+    /// The day of the run the score comes from: `2026-11-25`.
+    public let date: String
+
+    public init(module: String, killed: Int, counted: Int, date: String) {
+        self.module = module
+        self.killed = killed
+        self.counted = counted
+        self.date = date
+    }
+
+    public var percent: Double { counted == 0 ? 100 : Double(killed) * 100 / Double(counted) }
+
+    /// Reads what `Scripts/mutate` printed, kept in a file: its line for each module,
+    /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
+    /// and the first date written in it (`2026-11-25`), else `fileDate`.
+    public static func read(_ text: String, fileDate: String) -> [MutationScore] {
+        let date = text.split(whereSeparator: { !$0.isNumber && $0 != "-" }).first { $0.count == 10 && $0.filter { $0 == "-" }.count == 2 }
+            .map(String.init) ?? fileDate
+        var scores: [String: MutationScore] = [:]
+        var order: [String] = []
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else { continue }
+            func count(_ word: String) -> Int? {
+                parts[1].split(separator: ",").map { $0.split(separator: " ") }
+                    .first { $0.count >= 2 && $0[1].hasPrefix(word) }.flatMap { Int($0[0]) }
+            }
+            guard let killed = count("killed"), let survived = count("survived") else { continue }
+            let module = String(parts[0])
+            if scores[module] == nil { order.append(module) }
+            scores[module] = MutationScore(module: module, killed: killed, counted: killed + survived, date: date)
+        }
+        return order.compactMap { scores[$0] }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Whether a program of that name is on the PATH.
+private func installed(_ name: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+}
+
+/// `Scripts/mutate` run on a small package of its own: a copy of the script beside the shop
+/// fixture's code, in a git repository, so that a change to one line is the only change. The
+/// script is Python and reads git: where either is missing, these tests cannot run.
+@Suite("Testing the tests: the bugs Scripts/mutate plants", .enabled(if: installed("python3") && installed("git")))
+struct MutateTests {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A package holding the script and the basket's code, committed; `change` edits it after.
+    private func package(changing change: (URL) throws -> Void = { _ in }) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-\(UUID().uuidString)")
+        for folder in ["Scripts", "Sources/Shop"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Scripts/mutate"), to: root.appendingPathComponent("Scripts/mutate"))
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Tests/SpecReportTests/Fixtures/Shop/Sources/Shop/Basket.swift"),
+                                         to: root.appendingPathComponent("Sources/Shop/Basket.swift"))
+        for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "Basket"]] {
+            #expect(try run(["/usr/bin/env", "git", "-C", root.path] + arguments).status == 0)
+        }
+        try change(root)
+        return root
+    }
+
+    /// Runs a command (`git` through `env`, or the script) and gives its status and all it printed.
+    private func run(_ command: [String]) throws -> (status: Int32, output: String) {
+        let run = try RealBinary(url: URL(fileURLWithPath: command[0])).run(Array(command.dropFirst()))
+        return (run.status, run.output + run.errors)
+    }
+
+    @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
+    func noMutants() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--at", "Sources/Shop/Basket.swift:1"])
+
+        #expect(status == 0)
+        #expect(output == "Sources/Shop/Basket.swift:1: no mutants: none of the changes Scripts/mutate makes (a comparison flipped, "
+                + "a line dropped…) applies to this line; a comment, a declaration or a string has none\n")
+    }
+
+    @Test("SR-26 Scripts/mutate --scenario plants the bugs of the lines a change touched, and runs that scenario's tests")
+    func scenario() throws {
+        let root = try package { root in
+            let file = root.appendingPathComponent("Sources/Shop/Basket.swift")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "items.count < 2 ?", with: "items.count <= 1 ?").utf8).write(to: file)
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--scenario", "SH-2", "--list"])
+
+        let lines = output.split(separator: "\n")
+        #expect(status == 0)
+        #expect(lines.first == "The lines changed since HEAD, each mutant judged by SH-2's tests alone (spec-report --only SH-2):")
+        #expect(lines.dropFirst() == ["Shop: Sources/Shop/Basket.swift:14: <= to <: "
+                                      + "items.count <= 1 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)  =>  "
+                                      + "items.count < 1 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)"])
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import SpecReport
+import Testing
+
+/// The page made from the shop fixture's recorded run, read as a tree of elements.
+@Suite("The page a team reads")
+struct PageTests {
+    private func page(_ report: Report? = nil) throws -> Element {
+        try Element.page(HTMLReport.render(report ?? Fixture.shop().report()))
+    }
+
+    private func scenario(_ id: String, in page: Element) throws -> Element {
+        try #require(page.element(id: id))
+    }
+
+    @Test("SR-13 A contents column lists every feature with its counts, and every feature and scenario can be linked to")
+    func contents() throws {
+        let shop = try Fixture.shop()
+        let page = try page()
+        let nav = try #require(page.all("nav").first)
+
+        #expect(nav["aria-label"] == "Features")
+        #expect(nav.all("a").map { $0["href"] } == ["#shop", "#tricks"])
+        #expect(nav.all("a").map(\.text) == ["The basket", "Tricks that once fooled swift test"])
+        #expect(nav.all(class: "counts").map(\.text) == ["5 passed · 1 failed · 1 not run · 1 no test",
+                                                         "1 passed · 0 failed · 4 not run · 6 no test"])
+        #expect(page.element(id: "shop")?.name == "section")
+        #expect(shop.coverage().entries.allSatisfy { page.element(id: $0.scenario.id)?.classes.contains("scenario") == true })
+        let contents = try #require(nav.all("details").first)
+        #expect(contents["open"] == nil, "folded where the screen is narrow, or scripts are off")
+        #expect(HTMLReport.render(shop.report()).contains("nav { grid-area: nav; position: sticky; top: 0;"))
+    }
+
+    @Test("SR-14 What needs eyes comes first, and a feature is open unless all of it passed")
+    func attentionFirst() throws {
+        let page = try page()
+        let attention = try #require(page.element(id: "attention-title")?.parent)
+        let items = attention.all("li")
+
+        #expect(Array(items.prefix(2).map { $0.all("a").first?["href"] }) == ["#SH-2", "#SH-7"])
+        #expect(items[0].text.hasSuffix("failed at Tests/ShopTests/BasketTests.swift:16: Expectation failed: (total → 350) == 470 "
+                                        + "(Tests/ShopTests/BasketTests.swift:24)"))
+        let order = page.descendants.filter { $0.name == "section" }.map { $0["id"] ?? $0["aria-labelledby"] ?? "" }
+        #expect(order.prefix(3) == ["attention-title", "shop", "tricks"])
+        #expect(page.element(id: "shop")?.all(class: "scenarios").first?["open"] != nil)
+        let green = try self.page(Fixture.shop().report(only: ["SH-1", "SH-3"]))
+        #expect(green.element(id: "shop")?.all(class: "scenarios").first?["open"] == nil)
+        #expect(green.element(id: "attention-title") == nil)
+    }
+
+    @Test("SR-15 Filters and search work from the file, and the address keeps them")
+    func filters() throws {
+        let page = try page()
+        let form = try #require(page.element(id: "filters"))
+
+        #expect(form["role"] == "search")
+        #expect(form.all("input").filter { $0["name"] == "status" }.map { $0["value"] }
+                    == ["passed", "failed", "skipped", "not-run-here", "no-test"])
+        #expect(page.element(id: "feature")?.all("option").map { $0["value"] } == ["", "shop", "tricks"])
+        #expect(!page.all("option").contains { $0.text.contains("`") })
+        #expect(page.element(id: "tag")?.all("option").map { $0["value"] } == ["", "platform-bound"])
+        #expect(page.element(id: "q")?["type"] == "search")
+        let failed = try scenario("SH-2", in: page)
+        #expect(failed["data-status"] == "failed" && failed["data-feature"] == "shop")
+        #expect(failed["data-text"]?.contains("the total is the sum of the prices") == true)
+        #expect(failed["data-text"]?.contains("then it reads 4.70") == true)
+        #expect(try scenario("SH-6", in: page)["data-tags"] == "platform-bound")
+        let script = page.all("script").map(\.text).joined()
+        #expect(script.contains("new URLSearchParams(isFilter() ? location.hash.slice(1) : \"\")"))
+        #expect(script.contains("history.replaceState(null, \"\", text === \"\" ? location.pathname + location.search : \"#\" + text)"))
+        #expect(page.descendants.allSatisfy { $0["src"] == nil } && !page.all("link").contains { $0["href"] != nil })
+    }
+
+    @Test("SR-16 With scripts off the page still reads whole")
+    func withoutScripts() throws {
+        let shop = try Fixture.shop()
+        let page = try page()
+
+        #expect(page.element(id: "filters")?["hidden"] != nil)
+        let controls = page.descendants.filter { ["input", "select", "button", "textarea"].contains($0.name) }
+        #expect(!controls.isEmpty && controls.allSatisfy { $0.ancestors.contains { $0["id"] == "filters" } })
+        #expect(page.all(class: "steps").count == shop.coverage().entries.count)
+        #expect(page.all("details").allSatisfy { $0.children.first?.name == "summary" })
+        #expect(!page.descendants.contains { $0["hidden"] != nil && $0["id"] != "filters" })
+    }
+
+    @Test("SR-17 The page says which run it shows")
+    func theRun() throws {
+        let report = try Fixture.shop().report()
+        let page = try page(report)
+        let facts = try #require(page.all(class: "run").first)
+
+        #expect(facts.all("dt").map(\.text) == ["Ran", "Commit", "Toolchain", "Platform", "Took"])
+        #expect(facts.all("dd").map(\.text) == ["2026-01-01 00:00 UTC", "abc1234, with changes not committed",
+                                                "Swift version 6.3.1, Swift Testing 6.3.1", "x86_64-unknown-linux-gnu", "4.250 s"])
+        #expect(try scenario("SH-3", in: page).all(class: "took").first?.text == "0.625 s")
+        let slowest = try #require(page.element(id: "slowest-title")?.parent).all("li")
+        #expect(slowest.count == report.entries.filter { report.duration(of: $0) != nil }.count)
+        #expect(slowest.first?.text == "SH-3 A discount code takes its share off the total 0.625 s")
+        let durations = slowest.map { Double($0.all(class: "took").first?.text.split(separator: " ").first ?? "") ?? 0 }
+        #expect(durations == durations.sorted(by: >))
+        #expect(try Self.reportOfTwelve().slowest.map(\.scenario.id) == (3...12).reversed().map { "X-\($0)" })
+        let swift = try Fixture.shop().recordedSwift()
+        _ = try Fixture.shop().specReport(running: swift)
+        #expect(swift.calls.contains { $0.starts(with: ["test", "--skip-build"]) && $0.contains("--no-parallel") },
+                "a whole run goes one test at a time, so that a test's time is not time spent waiting beside others")
+    }
+
+    /// Twelve scenarios whose tests took 1 to 12 seconds.
+    private static func reportOfTwelve() throws -> Report {
+        let feature = try GherkinParser.parse("# Feature: F\n" + (1...12).map { "`@X-\($0)`\n## Scenario: s\n* Then t\n" }.joined(),
+                                              file: "Specs/f.feature.md")
+        let tests = (1...12).map { TestRun.Test(id: "M.T/t\($0)()/T.swift:\($0):6", name: "t\($0)()", displayName: "X-\($0) s",
+                                                isSuite: false, file: "Tests/M/T.swift", line: $0) }
+        let outcomes = Dictionary(uniqueKeysWithValues: tests.map { ($0.id, TestRun.Outcome(status: .passed, duration: Double($0.line))) })
+        let source = (1...12).map { "@Test(\"X-\($0) s\") func t\($0)() { #expect(value == \($0)) }\n" }.joined()
+        let run = TestRun(tests: tests, outcomes: outcomes, started: Date(timeIntervalSince1970: 0))
+        return Report(coverage: Coverage(features: [feature], run: run, sources: TestSources(files: ["Tests/M/T.swift": source])), run: run)
+    }
+
+    @Test("SR-18 Each scenario shows its steps, its tests by place, and what a failed test said")
+    func scenarioContent() throws {
+        let page = try page()
+        let receipt = try scenario("SH-6", in: page)
+        let emptied = try scenario("SH-8", in: page)
+        let failed = try scenario("SH-2", in: page)
+
+        #expect(receipt.all("li").first?.all("code").map(\.text) == ["/dev/usb/lp0"])
+        #expect(receipt.all("tr").map { $0.children.map(\.text) } == [["line", "text"], ["Tea", "3.50"], ["Total", "3.50"]])
+        #expect(try scenario("SH-7", in: page).all("pre").first?.text == "Tea    3.50\nTotal  3.50")
+        #expect(emptied.all(class: "tests").first?.children.map { $0.all("code").first?.text } == [
+            "Tests/ShopTests/BasketTests.swift:48", "Tests/ShopTests/BasketTests.swift:59",
+        ])
+        #expect(emptied.all(class: "tests").first?.children.map(\.text) == [
+            "Tests/ShopTests/BasketTests.swift:48 passed 0.125 s",
+            "Tests/ShopTests/BasketTests.swift:59 with one item taken out of two passed 0.125 s",
+        ])
+        #expect(failed["open"] != nil)
+        #expect(failed.all(class: "failure").map(\.text)
+                    == ["Expectation failed: (total → 350) == 470\nthe sum of both prices\nat Tests/ShopTests/BasketTests.swift:24"])
+        let prose = page.descendants.filter { !["pre", "script", "style"].contains($0.name) && !$0.ancestors.contains { $0.name == "pre" } }
+        #expect(!prose.contains { $0.children.isEmpty && $0.text.contains("`") })
+    }
+
+    @Test("SR-19 Each feature shows its story and the seed it comes from")
+    func story() throws {
+        let page = try page()
+        let story = try #require(page.element(id: "shop")?.all(class: "story").first)
+
+        #expect(story.all("p").first?.text == "As a shopper I want to see what is in my basket and what it costs, so that nothing at the till surprises me.")
+        #expect(story.all(class: "source").first?.text
+                    == "Source: the basket stories of a shop, and spec-report's need for a run with every kind of result in it.")
+        #expect(story.all(class: "source").first?.all("code").map(\.text) == ["spec-report"])
+        #expect(try scenario("SH-6", in: page).all("p").map(\.text).contains("Printing needs /dev/usb/lp0: where it is missing the test is skipped."))
+    }
+
+    @Test("SR-20 Mutation scores stand beside line coverage, so a reader sees how much the green means")
+    func strength() throws {
+        var report = try Fixture.shop().report()
+        report.lineCoverage = [ModuleCoverage(module: "Shop", lines: 20, covered: 18)]
+        report.mutation = MutationScore.read("""
+            A sample of 25 mutants of each module, seed 7
+            Building a copy of the package in /tmp/mutate-x...
+              survived: Sources/Shop/Basket.swift:14: min to max:
+            Shop: 6 mutants, 4 killed, 1 survived, 0 equivalent, 1 stillborn: 80.0 % killed (31 s)
+            Scores: Shop 80.0 %; target 90 % each; below it: Shop
+            """, fileDate: "2026-11-20")
+
+        let page = try page(report)
+        let table = try #require(page.element(id: "strength-title")?.parent?.all("table").first)
+
+        #expect(report.mutation == [MutationScore(module: "Shop", killed: 4, counted: 5, date: "2026-11-20")])
+        #expect(table.all("tr").map { $0.children.map(\.text) } == [
+            ["Module", "Lines", "Line coverage", "Mutation score", "Mutants planted on"],
+            ["Shop", "20", "90.0 %", "80.0 % (4 of 5)", "2026-11-20"],
+        ])
+        #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
+                                   fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
+    }
+
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
+    func history() throws {
+        let shop = try Fixture.shop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var earlier = shop.report().historyRecord.statuses
+        earlier["SH-2"] = "passed"
+        let before = HistoryRecord(date: "2025-12-31T09:00:00Z", commit: "0ld0ld0",
+                                   totals: ["passed": 7, "failed": 0, "skipped": 4, "not run here": 1, "no test": 7], statuses: earlier)
+        try Data(before.line.utf8).write(to: URL(fileURLWithPath: file))
+
+        let (_, output) = shop.specReport(["--history", file])
+
+        let records = try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8), file: file)
+        #expect(records.count == 2)
+        #expect(records.last?.statuses["SH-2"] == "failed" && records.last?.date == "2026-01-01T00:00:00Z")
+        #expect(records.last?.totals == ["passed": 6, "failed": 1, "skipped": 4, "not run here": 1, "no test": 7])
+        #expect(output.contains("## Since the last run\n\n- SH-2: passed, now failed\n"))
+        var report = shop.report()
+        report.history = [before]
+        let page = try page(report)
+        #expect(try scenario("SH-2", in: page).all(class: "changed").map(\.text) == ["changed: was passed"])
+        let trend = try #require(page.all("svg").first)
+        #expect(trend["role"] == "img")
+        #expect(trend["aria-label"] == "Scenarios passed in the last 2 runs, oldest first: 7 of 19, 6 of 19")
+        #expect(trend.all("rect").count == 2)
+    }
+
+    @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
+    func printAndDark() throws {
+        let html = HTMLReport.render(try Fixture.shop().report())
+        let style = try page().all("style").map(\.text).joined()
+        let script = try page().all("script").map(\.text).joined()
+
+        #expect(style.contains("@media print {\n    nav, form.filters, .skip { display: none !important; }"))
+        #expect(style.contains("details::details-content { content-visibility: visible; height: auto; }"))
+        #expect(script.contains("window.addEventListener(\"beforeprint\", () => {\n    folded = [...document.querySelectorAll(\"details:not([open])\")];"))
+        #expect(style.contains(":root { color-scheme: light dark;"))
+        let light = Contrast.palette(of: style, dark: false)
+        let dark = Contrast.palette(of: style, dark: true)
+        #expect(light.count > 10 && Set(dark.keys) == Set(light.keys))
+        #expect(dark["background"] == "#0d1117" && dark["text"] == "#e6edf3")
+        #expect(html.contains("var(--background)") && html.contains("color: var(--text)"))
+    }
+}
