@@ -9,8 +9,11 @@ import UserList
 public struct Document: Sendable, Equatable {
     /// How many changes undo can go back, to-dos and people together; older ones are forgotten.
     public static let undoLimit = 50
-    /// The largest number an item or a person may have; past it the lists are damaged, not long.
+    /// The largest next number the lists may have; past it they are damaged, not long.
     public static let largestNumber = 1 << 40
+    /// The numbers an item or a person may have: one below `largestNumber` at most, so that the
+    /// next number after the last item is still in range. Readers, writers and repair all ask this.
+    public static let itemNumbers = 1..<largestNumber
 
     public var todos: Todos
     public var people: People

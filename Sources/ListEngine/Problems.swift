@@ -103,7 +103,7 @@ extension Document {
             if let index = lists.lazy.compactMap(Self.repeatedPosition).first {
                 found.append(.repeatedPosition(step: number, of: count, position: index))
             }
-            if let wrong = numbers.first(where: { $0 < 1 || $0 > Self.largestNumber }) {
+            if let wrong = numbers.first(where: { !Self.itemNumbers.contains($0) }) {
                 found.append(.numberOutOfRangeInStep(step: number, of: count, number: wrong))
             }
         }

@@ -61,13 +61,13 @@ extension FileStore: TodoStore {
 
     /// The add of a proven store, or nil when the store must be read as every reader reads it:
     /// there is none, it is not proven, its journal holds anything but adds numbered one after
-    /// the other, an id it would add is in the store already, or the journal is due to be folded.
+    /// the other, an id it would add is in the store already, the new number is past the last an
+    /// item may have, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
     func quickAdd(_ new: NewTodo, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
         let data = try store.contents()
-        guard let head = StoreHead.read(data), (1..<Document.largestNumber).contains(head.nextTodoNumber)
-        else { return nil }
+        guard let head = StoreHead.read(data), Document.itemNumbers.contains(head.nextTodoNumber) else { return nil }
         let journal = try StoreFiles.open(files.journal)
         if let journal, journal.size > Journal.largest(besideStoreOf: store.size) { return nil }
         let contents = try journal?.contents().withUnsafeBytes { Journal.read($0) } ?? Journal.Contents()
@@ -80,9 +80,11 @@ extension FileStore: TodoStore {
                 adding.append(added)
             }
         }
-        guard !adding.hasRepeats, !Self.mentions(adding, in: data) else { return nil }
+        // The number a reader checks, checked as it checks it: past the last one, the whole path refuses the add.
+        let number = head.nextTodoNumber + adding.count - 1
+        guard Document.itemNumbers.contains(number), !adding.hasRepeats, !Self.mentions(adding, in: data) else { return nil }
         try new.plan.check()
-        let item = TodoItem(id: new.id, number: head.nextTodoNumber + adding.count - 1, title: new.title, plan: new.plan, added: new.added)
+        let item = TodoItem(id: new.id, number: number, title: new.title, plan: new.plan, added: new.added)
         let file = FileDocument(document: Document(), journal: head.journal, folded: head.folded)
         let latest = Latest(file: file, bytes: store.size, isProven: true, journal: state, walking: 0)
         let change = TodoChange.add(id: new.id, title: new.title, plan: new.plan, at: new.added)

@@ -140,6 +140,7 @@ public final class FileStore: Sendable {
             || walking * items > replayLimit {
             try fold(document, latest, files)
         } else {
+            try refuseWhatReadersRefuse(document, files)
             let number = isAdd ? document.todos.unfinished.first?.number : nil
             if try !append(change, number: number, to: latest, files) {
                 try fold(document, latest, files)
@@ -150,6 +151,7 @@ public final class FileStore: Sendable {
     /// Writes the document whole as a new store file, which takes in the journal: the new file
     /// names the journal it folded, so a crash before the journal goes leaves it accounted for.
     func fold(_ document: Document, _ latest: Latest, _ files: StoreFiles) throws {
+        try refuseWhatReadersRefuse(document, files)
         try refuseReadOnlyFiles(files)
         var file = FileDocument(document: document, journal: UUID())
         if case .own(let contents) = latest.journal, let id = latest.file.journal {
@@ -212,6 +214,13 @@ public final class FileStore: Sendable {
         }
         if isNew { files.syncFolder() }
         return true
+    }
+
+    /// Refuses lists a reader would refuse, before a byte of them is written: the one check every
+    /// reader makes (`Document.problems`), so that a store todo wrote is a store every command opens.
+    func refuseWhatReadersRefuse(_ document: Document, _ files: StoreFiles) throws {
+        let problems = document.problems
+        guard problems.isEmpty else { throw StoreError.wouldBeRefused(path: files.path, problems) }
     }
 
     /// A read-only store file or journal is the user saying "do not change this".

@@ -25,6 +25,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A journal lies beside the store that the store cannot account for: not its own, and not
     /// one it is known to have taken in. It may hold changes nowhere else, so it is kept.
     case journalNotAccounted(journal: String, JournalMismatch)
+    /// The change would leave lists that break a rule every reader checks: it was not written.
+    case wouldBeRefused(path: String, [Problem])
     case cannotRead(path: String, ReadFailure)
     case cannotWrite(path: String, WriteFailure)
 }

@@ -65,8 +65,13 @@ struct ProblemsTests {
                 problems: [.positionOutOfRange(step: 1, of: 1, position: 1 << 40 + 1)]) {
             $0.history = [step(restoring: [(1 << 40 + 1, todo(1, "A"))])]
         },
-        Example(testDescription: "an undo step at the largest position and number", problems: []) {
-            $0.history = [step(restoring: [(1 << 40, todo(1, "A").renumbered(1 << 40))])]
+        Example(testDescription: "an undo step at the largest position and the last number an item may have", problems: []) {
+            $0.history = [step(restoring: [(1 << 40, todo(1, "A").renumbered(1 << 40 - 1))])]
+            $0.todos = list(next: 1 << 40)
+        },
+        Example(testDescription: "an undo step that brings back an item numbered the largest, which leaves no next number",
+                problems: [.numberOutOfRangeInStep(step: 1, of: 1, number: 1 << 40)]) {
+            $0.history = [step(restoring: [(0, todo(1, "A").renumbered(1 << 40))])]
             $0.todos = list(next: 1 << 40)
         },
         Example(testDescription: "an undo step that puts items back at one position twice, twice",

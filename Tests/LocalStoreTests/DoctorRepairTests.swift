@@ -60,14 +60,15 @@ struct DoctorRepairTests {
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: people, their order and paging")
     func repairPeople() throws {
         let ann = person(1, "Ann", "Lee", email: "ann@example.com", remoteID: "r1")
-        let nameless = person(2, "", "Nobody")
+        let nameless = person(2, "Nemo", "Nobody")
         try files.store().update { document in
             document.people = People(everyone: [ann, nameless, person(3, "Bo", "Bee")], sortOrder: .descending,
                                      deleted: [person(4, "Cy", "Cee", email: "cy@example.com")],
                                      fetchProgress: FetchProgress(seed: "s", nextPage: 3), unmatchedSearches: ["zzq"], nextNumber: 5)
         }
-        // The store was cut short, and held a person with no first name.
-        try files.write(files.storeBytes.prefix(files.storeBytes.count - 10))
+        // The store was cut short, and held a person with no first name (a store todo never writes).
+        let edited = String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "\"firstName\":\"Nemo\"", with: "\"firstName\":\"\"")
+        try files.write(Data(edited.utf8).prefix(edited.utf8.count - 10))
 
         _ = try repair(copying: [files.storeURL])
 

@@ -77,7 +77,7 @@ extension FileStore {
                         let next = document.todos.nextNumber
                         do {
                             if case .todos(.add(let id, _, _, _)) = entry.change, let number = entry.number,
-                               (1...Document.largestNumber).contains(number),
+                               Document.itemNumbers.contains(number),
                                document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
                                 document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: number)
                                 try document.apply(entry.change)

@@ -111,7 +111,7 @@ enum Salvage {
         func document() -> Document {
             var taken = Set<Int>()
             func keep(_ number: Int?) -> Int? {
-                guard let number, (1...Document.largestNumber).contains(number), taken.insert(number).inserted else { return nil }
+                guard let number, Document.itemNumbers.contains(number), taken.insert(number).inserted else { return nil }
                 return number
             }
             let todoNumbers = (todo + finished).map { keep($0.number) }

@@ -35,6 +35,9 @@ enum StoreText {
             "the store \(path) is a link to \(target), which does not exist; nothing was written"
         case let .journalNotAccounted(journal, mismatch):
             "the journal \(journal) does not belong to its store (\(self.mismatch(mismatch))); both were left as they are. \(repairHint)"
+        case let .wouldBeRefused(path, problems):
+            "the change was not saved: the store \(path) would break a rule every reader checks ("
+                + problems.map(problem).joined(separator: "; ") + "); it was left as it was"
         case let .cannotRead(path, failure):
             "cannot read \(path): \(read(failure))"
         case let .cannotWrite(path, failure):

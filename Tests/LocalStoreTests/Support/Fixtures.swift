@@ -71,6 +71,10 @@ final class StoreFolder {
 
     /// One run of the real `todo --store <store> ARGUMENTS`, as a user at a terminal runs it.
     func todo(_ arguments: String...) throws -> Run {
+        try todo(arguments)
+    }
+
+    func todo(_ arguments: [String]) throws -> Run {
         try todoFolder.run(arguments)
     }
 
