@@ -153,17 +153,28 @@ public final class FileStore: Sendable {
     func fold(_ document: Document, _ latest: Latest, _ files: StoreFiles) throws {
         try refuseWhatReadersRefuse(document, files)
         try refuseReadOnlyFiles(files)
-        var file = FileDocument(document: document, journal: UUID())
+        var folded: FoldedJournal?
         if case .own(let contents) = latest.journal, let id = latest.file.journal {
-            file.folded = FoldedJournal(id: id, checksum: contents.checksum)
+            folded = FoldedJournal(id: id, checksum: contents.checksum)
         }
         if case .folded = latest.journal {
-            // Taken in by the store being replaced, and not by the new one: it goes first.
-            files.removeJournal()
+            // Taken in by the store being replaced, and not by the new one: it goes first, or
+            // nothing is written.
+            if let failure = files.removeJournal(disk: disk) { throw StoreError.cannotRemove(path: files.journal, errno: failure) }
             files.syncFolder()
         }
+        try writeStore(document, taking: folded, files)
+    }
+
+    /// Writes the lists, checked, as a new store file that names `folded` as the journal it took
+    /// in, then removes the journal. Returns the system's reason when the journal would not go:
+    /// the new store accounts for it, so nothing is lost, and the next change that needs it gone
+    /// says so.
+    @discardableResult
+    func writeStore(_ document: Document, taking folded: FoldedJournal?, _ files: StoreFiles) throws -> Int32? {
+        let file = FileDocument(document: document, journal: UUID(), folded: folded)
         try files.replaceStore(with: file.bytes, disk: disk)
-        files.removeJournal()
+        return files.removeJournal(disk: disk)
     }
 
     /// Appends the change to the journal and flushes it; false, with nothing written, when

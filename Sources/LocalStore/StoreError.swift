@@ -29,6 +29,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case wouldBeRefused(path: String, [Problem])
     case cannotRead(path: String, ReadFailure)
     case cannotWrite(path: String, WriteFailure)
+    /// A file beside the store (a temporary file, a copy, the journal, the lock) could not be
+    /// made, removed or renamed, for the reason the system gave. `path` is that file.
+    case cannotCreate(path: String, errno: Int32)
+    case cannotRemove(path: String, errno: Int32)
+    case cannotRename(path: String, to: String, errno: Int32)
 }
 
 /// What is wrong with a store file, or with the journal that belongs to it.

@@ -109,7 +109,8 @@ extension Session {
                 ("changesBroughtIn", .number(repaired.changesBroughtIn)), ("linesLeftOut", .array(leftOut)),
                 ("journalSetAside", setAside),
             ]
-            return write(JSON.object(members).line)
+            write(JSON.object(members).line)
+            return try refuseWhatIsLeft(repaired)
         }
         for copy in repaired.copies {
             say("Kept a copy as \(TerminalText.escaped(copy)).")
@@ -128,5 +129,15 @@ extension Session {
             text += "; the journal was not brought in: \(DoctorText.setAside(setAside))"
         }
         say(text + ".")
+        try refuseWhatIsLeft(repaired)
+    }
+
+    /// A journal the rebuilt store took in and the system would not let go of: the lists read,
+    /// and no change can be saved until it goes, which the exit status says too.
+    private func refuseWhatIsLeft(_ repaired: RepairReport) throws {
+        guard let left = repaired.journalLeft else { return }
+        throw CommandError.refused("the rebuilt store took in the journal \(left.path), which could not be removed "
+                                   + "(\(StoreText.system(left.errno))): every command reads the lists, and changes are refused "
+                                   + "until it can be removed")
     }
 }

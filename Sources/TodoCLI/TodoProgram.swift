@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LocalStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,15 +18,17 @@ public enum TodoProgram {
 
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
     /// `fetchDeadline` is how long `user fetch` waits for a page; nil leaves it to `todo-fetch`
-    /// (15 seconds), and a test shortens it to see the deadline pass in a second.
+    /// (15 seconds), and a test shortens it to see the deadline pass in a second. `disk` is how
+    /// the store writes and removes files: a test makes it fail as a full disk or an immutable
+    /// file would.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
                            input: LineReader, output: TextOutput, errors: TextOutput,
-                           fetchDeadline: Duration? = nil) async -> Int32 {
+                           fetchDeadline: Duration? = nil, disk: Disk = .system) async -> Int32 {
         let printer = Printer(terminal: terminal, environment: environment, output: output, errors: errors)
         defer { printer.flush() }
         guard case let (request, settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
         return await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
-                         fetchDeadline: fetchDeadline).status
+                         fetchDeadline: fetchDeadline, disk: disk).status
     }
 
     /// What the command line asks for, read once; nil when it is refused, as `printer` said.
@@ -42,9 +45,10 @@ public enum TodoProgram {
     /// Runs the request, handing back the session that ran it, with its lists: `main` exits
     /// holding it, as freeing 100,000 to-dos one by one costs more than a check of one of them.
     private static func run(_ request: Request, settings: Settings, printer: Printer, input: LineReader, terminal: Terminal,
-                            fetchDeadline: Duration?) async -> (status: Int32, session: Session) {
+                            fetchDeadline: Duration?, disk: Disk) async -> (status: Int32, session: Session) {
         let reading: InputMode = request != .run([]) ? .arguments : terminal.isInputInteractive ? .prompt : .piped(line: 0)
-        let session = Session(settings: settings, printer: printer, mode: reading, input: input, fetchDeadline: fetchDeadline)
+        let session = Session(settings: settings, printer: printer, mode: reading, input: input, fetchDeadline: fetchDeadline,
+                              disk: disk)
         let status = await session.run(request)
         printer.flush()
         return (status, session)
@@ -107,7 +111,7 @@ public enum TodoProgram {
             Interrupt.catchAtThePrompt()
         }
         var (status, session) = await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
-                                          fetchDeadline: nil)
+                                          fetchDeadline: nil, disk: .system)
         if let failure = output.failure {
             status = max(status, printer.report(CommandError.refused("the output could not be written: \(failure)")))
         }

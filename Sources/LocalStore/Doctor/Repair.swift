@@ -24,6 +24,15 @@ public struct RepairReport: Sendable, Equatable {
     public let linesLeftOut: [Int]
     /// Why the journal's changes were not brought in at all, when they were not.
     public let journalSetAside: SetAside?
+    /// The journal the rebuilt store took in, when the system would not let it be removed. The
+    /// store accounts for it, so every command reads the lists; a change is refused until it can go.
+    public let journalLeft: JournalLeft?
+
+    public struct JournalLeft: Sendable, Equatable {
+        public let path: String
+        /// Why, as the system's error number.
+        public let errno: Int32
+    }
 
     public enum SetAside: Sendable, Equatable {
         /// The store had taken the journal in already.
@@ -51,8 +60,9 @@ extension FileStore {
                 throw StoreError.cannotWrite(path: file === store ? files.path : files.journal, file === store ? .readOnlyFile : .readOnlyJournal)
             }
             let storeData = try store?.contents()
+            let wholeJournal = try journalFile?.contents()
             // A journal larger than todo ever writes is read as far as todo would have written it.
-            let journalData = try journalFile?.contents().prefix(Journal.largest(besideStoreOf: storeData?.count ?? 0))
+            let journalData = wholeJournal?.prefix(Journal.largest(besideStoreOf: storeData?.count ?? 0))
             if let storeData, let version = FileDocument.version(in: storeData), version > StoreFormat.current {
                 throw StoreError.newerVersion(path: files.path, version: version)
             }
@@ -94,15 +104,21 @@ extension FileStore {
                     }
                 }
             }
+            try refuseWhatReadersRefuse(document, files)
             let stamp = Self.stamp(now)
-            let copies = try [(store, files.path), (journalFile, files.journal)].compactMap { file, path in
-                try file.map { try Self.keepCopy($0.contents(), of: path, stamp: stamp) }
+            let copies = try [(storeData, files.path), (wholeJournal, files.journal)].compactMap { data, path in
+                try data.map { try keepCopy($0, of: path, stamp: stamp, files) }
             }
-            let latest = Latest(file: FileDocument(document: document), bytes: storeData?.count ?? 0,
-                                isProven: false, journal: .none, walking: 0)
-            try fold(document, latest, files)
+            files.syncFolder()
+            // The rebuilt store names the journal as it lies, whatever it holds: a repair cut off
+            // before the journal goes leaves one the store accounts for.
+            let folded = wholeJournal.flatMap { data in
+                data.isEmpty ? nil : data.withUnsafeBytes { FoldedJournal.rebuiltFrom(Journal.read($0, parsing: false)) }
+            }
+            let journalLeft = try writeStore(document, taking: folded, files).map { RepairReport.JournalLeft(path: files.journal, errno: $0) }
             return RepairReport(copies: copies, todos: document.todos.all.count, people: document.people.everyone.count,
-                                changesBroughtIn: broughtIn, linesLeftOut: leftOut.sorted(), journalSetAside: setAside)
+                                changesBroughtIn: broughtIn, linesLeftOut: leftOut.sorted(), journalSetAside: setAside,
+                                journalLeft: journalLeft)
         }
     }
 
@@ -114,19 +130,18 @@ extension FileStore {
             if read.isLegacy { read.file.document = read.file.document.numberedAsShown() }
             return read.file
         }
-        return FileDocument(document: Salvage.document(from: data))
+        return Salvage.file(from: data)
     }
 
-    /// Writes `data` to a new file beside `path`, named for the time, flushed to disk.
-    private static func keepCopy(_ data: Data, of path: String, stamp: String) throws -> String {
+    /// Keeps `data` as a copy beside `path`, named for the time, whole: it is written under a
+    /// temporary name and renamed once flushed, so a full disk or a kill leaves no copy cut short.
+    private func keepCopy(_ data: Data, of path: String, stamp: String, _ files: StoreFiles) throws -> String {
         for attempt in 1...100 {
             let copy = path + ".damaged-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
-            let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if descriptor < 0 && errno == EEXIST { continue }
-            guard descriptor >= 0 else { throw StoreError.cannotWrite(path: copy, .system(errno: errno)) }
-            defer { close(descriptor) }
-            try Disk.system.writeAll(data, to: descriptor, path: copy)
-            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: copy, .system(errno: errno)) }
+            var status = stat()
+            // Under the lock no other repair names a copy; a name that is taken is passed over.
+            guard lstat(copy, &status) != 0 && errno == ENOENT else { continue }
+            try files.writeWhole(data, to: copy, heirOf: nil, disk: disk)
             return copy
         }
         throw StoreError.cannotWrite(path: path, .noNameForACopy)

@@ -9,11 +9,11 @@ import TodoList
 import UserList
 
 /// The most a damaged store file still holds: every to-do and person written whole in it,
-/// wherever the text around them broke. It reads the file as far as it can: each key tells
-/// which list the objects after it belong to, and each object that reads as an item or a
-/// person is kept, the first time its id comes.
+/// wherever the text around them broke, and the ids that tie it to its journal where they read.
+/// It reads the file as far as it can: each key tells which list the objects after it belong
+/// to, and each object that reads as an item or a person is kept, the first time its id comes.
 enum Salvage {
-    static func document(from data: Data) -> Document {
+    static func file(from data: Data) -> FileDocument {
         var state = State()
         let bytes = [UInt8](data)
         var position = 0
@@ -27,7 +27,7 @@ enum Salvage {
                 position += 1
             }
         }
-        return state.document()
+        return FileDocument(document: state.document(), journal: state.journal, folded: state.folded)
     }
 
     /// A to-do found whole in the text: all but whether it is finished, which its list says.
@@ -54,6 +54,8 @@ enum Salvage {
         var seenPeople = Set<UUID>()
         var sortOrder: PeopleOrder?
         var fetchProgress: FetchProgress?
+        var journal: UUID?
+        var folded: FoldedJournal?
 
         /// Reads the string at `position`; when it is a key that says where the text is, notes
         /// it. Returns where scanning goes on.
@@ -74,6 +76,12 @@ enum Salvage {
             case .fetchProgress:
                 section = nil
                 fetchProgress = (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try FetchProgress.read(&$0) })?.value
+            case .journal:
+                section = nil
+                journal = journal ?? (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try $0.readUUID() })?.value
+            case .folded:
+                section = nil
+                folded = folded ?? (try? JSONReader.read(data, from: skipSpace(bytes, next + 1)) { try FoldedJournal.read(&$0) })?.value
             case .elsewhere: section = nil
             case nil: break
             }

@@ -159,7 +159,7 @@ extension FileStore {
 
     private static func readForDoctor(_ data: Data, files: StoreFiles) throws -> ReadDocument {
         func finding(_ what: StoreReport.Finding.What, place: StoreReport.Finding.Place? = nil) -> FindingError {
-            let salvage = Salvage.document(from: data)
+            let salvage = Salvage.file(from: data).document
             let loses = StoreReport.Finding.Loss.allButFound(todos: salvage.todos.all.count, people: salvage.people.everyone.count)
             return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: true))
         }

@@ -169,27 +169,34 @@ struct StoreFiles {
     /// Writes `data` to a new file beside the store, flushes it, renames it over the store and
     /// flushes the folder: a crash at any moment leaves the old file or the new one.
     func replaceStore(with data: Data, disk: Disk) throws {
+        try writeWhole(data, to: path, heirOf: path, disk: disk)
+        syncFolder()
+    }
+
+    /// Writes `data` under a temporary name beside the store, flushes it and renames it to
+    /// `target`: `target` is never seen cut short, and a crash leaves at most a temporary file,
+    /// which the next change removes (`leftOverTemporaryFiles`). The new file takes the
+    /// permissions of `heirOf`, and when the superuser writes it, its owner, so that its owner
+    /// can still read it. Each failure names the file it failed on.
+    func writeWhole(_ data: Data, to target: String, heirOf: String?, disk: Disk) throws {
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
         // O_EXCL: never opens what is there already, a link included.
         let descriptor = systemOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
+        guard descriptor >= 0 else { throw StoreError.cannotCreate(path: temporary, errno: errno) }
         do {
             defer { close(descriptor) }
-            // The new file is the old one's heir: same permissions, and when the superuser
-            // writes it, the same owner, so its owner can still read it.
             var old = stat()
-            if stat(path, &old) == 0 {
+            if let heirOf, stat(heirOf, &old) == 0 {
                 fchmod(descriptor, old.st_mode & 0o7777)
                 if geteuid() == 0 { _ = fchown(descriptor, old.st_uid, old.st_gid) }
             }
-            try disk.writeAll(data, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
-            guard rename(temporary, path) == 0 else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
+            try disk.writeAll(data, to: descriptor, path: target)
+            guard fsync(descriptor) == 0 else { throw StoreError.cannotWrite(path: target, .system(errno: errno)) }
+            guard rename(temporary, target) == 0 else { throw StoreError.cannotRename(path: temporary, to: target, errno: errno) }
         } catch {
             unlink(temporary)
             throw error
         }
-        syncFolder()
     }
 
     /// Makes a rename or a new file durable: without it a power cut could bring back the old name.
@@ -200,11 +207,13 @@ struct StoreFiles {
         close(descriptor)
     }
 
-    /// Removes the journal, when it is a regular file: the store holds its changes now.
-    func removeJournal() {
+    /// Removes the journal, when it is a regular file: the store holds its changes now. Returns
+    /// the system's reason when it would not go (an immutable file), nil when it is gone.
+    func removeJournal(disk: Disk) -> Int32? {
         var status = stat()
-        guard lstat(journal, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-        unlink(journal)
+        guard lstat(journal, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let failure = disk.remove(journal)
+        return failure == 0 || failure == ENOENT ? nil : failure
     }
 
     /// Temporary files beside the store: regular files named as `replaceStore` names them

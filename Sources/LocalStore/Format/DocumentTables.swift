@@ -228,6 +228,8 @@ extension HistoryStep {
 /// items follow, a value of the people it keeps, or the end of any list of items.
 enum SalvageMark: Equatable {
     case todo, finished, everyone, deleted, sortOrder, fetchProgress
+    /// What ties the file to its journal: which journal is its own, and which it took in.
+    case journal, folded
     /// Anything else that holds records: an undo step, a placement, a list of searches.
     case elsewhere
 
@@ -244,6 +246,8 @@ enum SalvageMark: Equatable {
         marks[PeopleSections.Key.deleted.rawValue] = .deleted
         marks[PeopleSections.Key.sortOrder.rawValue] = .sortOrder
         marks[PeopleSections.Key.fetchProgress.rawValue] = .fetchProgress
+        marks[FileDocument.Key.journal.rawValue] = .journal
+        marks[FileDocument.Key.folded.rawValue] = .folded
         return marks
     }()
 }

@@ -90,6 +90,9 @@ enum Journal {
         /// A checksum of the whole lines, the first line included: what tells this journal
         /// from another under the same id once a store has taken it in.
         var checksum: UInt64 = 0
+        /// A checksum of every byte, whatever they hold: what a repair, which takes in a journal
+        /// however damaged, tells it by.
+        var everyByte: UInt64 = 0
     }
 
     /// Reads a journal. With `parsing` false only the sums are checked, which is all an add
@@ -98,6 +101,7 @@ enum Journal {
     static func read(_ bytes: UnsafeRawBufferPointer, legacy: Bool = false, parsing: Bool = true) -> Contents {
         var contents = readLines(bytes, legacy: legacy, parsing: parsing)
         contents.checksum = Checksum.xxh64(UnsafeRawBufferPointer(rebasing: bytes[..<contents.end]))
+        contents.everyByte = contents.end == bytes.count ? contents.checksum : Checksum.xxh64(bytes)
         return contents
     }
 
@@ -190,7 +194,8 @@ enum Journal {
         let seeds = [owner.map(firstSum)].compactMap { $0 } + written.compactMap { $0 }
         var previous = owner.map(firstSum)
         var entries: [Entry] = []
-        var unreadable: [Int] = []
+        // A first line that names no store is not passed over in silence.
+        var unreadable = owner == nil && !all[0].isEmpty ? [1] : []
         for (offset, bytes) in all.enumerated().dropFirst() {
             guard !bytes.isEmpty else { continue }
             defer { previous = written[offset] ?? previous }

@@ -27,11 +27,23 @@ struct Latest {
 }
 
 extension FoldedJournal {
-    /// Whether `contents` are the journal the store took in, line for line: its id, every line
-    /// whole and summed, and the sum of them all. One with a line changed or added after is
-    /// not, whatever its id; bytes a crash cut off at its end are no line.
+    /// The id a repair records of a journal whose first line names no store.
+    static let noOwner = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// What a repair records of the journal it rebuilt the store from, whatever that journal
+    /// held: the id its first line names (`noOwner` where none reads) and the checksum of every
+    /// byte of it.
+    static func rebuiltFrom(_ contents: Journal.Contents) -> FoldedJournal {
+        FoldedJournal(id: contents.owner ?? noOwner, checksum: contents.everyByte)
+    }
+
+    /// Whether `contents` are the journal the store took in: its id, and either every line
+    /// whole and summed with the sum of them all (a fold), or every byte as it was (a repair).
+    /// One with a line changed or added after is not, whatever its id; bytes a crash cut off at
+    /// its end are no line.
     func isTakenIn(_ contents: Journal.Contents) -> Bool {
-        contents.owner == id && contents.damage == nil && contents.checksum == checksum
+        (contents.owner ?? Self.noOwner) == id
+            && (contents.damage == nil && contents.checksum == checksum || contents.everyByte == checksum)
     }
 }
 
@@ -54,11 +66,11 @@ enum JournalState {
             }
             return .own(contents)
         }
-        if let owner = contents.owner, let folded, owner == folded.id {
-            guard folded.isTakenIn(contents) else {
-                throw StoreError.journalNotAccounted(journal: files.journal, .otherLinesThanTakenIn)
-            }
+        if let folded, folded.isTakenIn(contents) {
             return .folded
+        }
+        if let owner = contents.owner, owner == folded?.id {
+            throw StoreError.journalNotAccounted(journal: files.journal, .otherLinesThanTakenIn)
         }
         if let damage = contents.damage {
             throw StoreError.journalNotAccounted(journal: files.journal, .damagedLine(damage.line, damage.what))
@@ -92,13 +104,18 @@ extension FileStore {
             }
             let read = try decode(store, files: files)
             if let journalFile, !journalFits {
-                throw StoreError.damaged(path: files.path, .journalTooLarge(journal: PathText.lastComponent(files.journal),
-                                                                            bytes: journalFile.size))
+                // Larger than todo writes beside a store: only a repair cut off before removing it
+                // leaves one, which the store names; any other is not read.
+                let whole = try journalFile.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
+                guard read.file.folded?.isTakenIn(whole) == true else {
+                    throw StoreError.damaged(path: files.path, .journalTooLarge(journal: PathText.lastComponent(files.journal),
+                                                                                bytes: journalFile.size))
+                }
             }
             let contents = journal.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
             let state: JournalState
             do {
-                state = try JournalState.of(contents, own: read.file.journal, folded: read.file.folded, files: files)
+                state = journalFits ? try JournalState.of(contents, own: read.file.journal, folded: read.file.folded, files: files) : .folded
             } catch {
                 // Another program may have written the store since it was read, and moved the journal on.
                 if !store.isStill(at: files.path) { continue }

@@ -42,6 +42,12 @@ enum StoreText {
             "cannot read \(path): \(read(failure))"
         case let .cannotWrite(path, failure):
             "cannot save to \(path): \(write(failure)); the store was left as it was"
+        case let .cannotCreate(path, number):
+            "cannot create \(path): \(system(number)); the store was left as it was"
+        case let .cannotRemove(path, number):
+            "cannot remove \(path): \(system(number)); the store was left as it was"
+        case let .cannotRename(path, target, number):
+            "cannot rename \(path) to \(target): \(system(number)); the store was left as it was"
         }
     }
 

@@ -30,15 +30,16 @@ final class Session {
     private let fetchDeadline: Duration?
 
     /// `mode` is where the commands come from: the command line, or the lines of `input`;
-    /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own).
-    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?) {
+    /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own); `disk`,
+    /// how the store writes and removes files.
+    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?, disk: Disk) {
         startSettings = settings
         self.settings = settings
         self.printer = printer
         self.printer.json = settings.json
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
-        store = FileStore(url: settings.storeURL)
+        store = FileStore(url: settings.storeURL, disk: disk)
         todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today] in
             today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
         }))

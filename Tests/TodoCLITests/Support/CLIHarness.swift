@@ -18,11 +18,12 @@ final class CLIHarness {
 
     /// One run of `todo --store <store> ARGUMENTS`, with `input` as its standard input.
     /// `terminal` says whether input and output are a terminal, `columns` how wide it is;
-    /// `fetchDeadline`, how long `user fetch` waits for a page (todo-fetch's own deadline when nil).
+    /// `fetchDeadline`, how long `user fetch` waits for a page (todo-fetch's own deadline when nil);
+    /// `disk`, how the store writes and removes files.
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
              environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil,
-             beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
+             disk: Disk = .system, beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
         let status = await TodoProgram.run(
@@ -32,7 +33,8 @@ final class CLIHarness {
             input: ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine),
             output: output,
             errors: errors,
-            fetchDeadline: fetchDeadline
+            fetchDeadline: fetchDeadline,
+            disk: disk
         )
         return Run(status: status, output: output.text, errors: errors.text)
     }
