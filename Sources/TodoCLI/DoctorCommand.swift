@@ -11,8 +11,9 @@ extension Session {
     func doctor(_ words: [String]) throws {
         switch words {
         case []: try diagnose()
-        case ["--repair"]: try repair()
-        default: throw CommandError.usage("doctor takes only --repair", command: "doctor")
+        case ["--repair"]: try repair(bringingBack: false)
+        case ["--repair", "--yes"], ["--yes", "--repair"]: try repair(bringingBack: true)
+        default: throw CommandError.usage("doctor takes only --repair, and --yes with it", command: "doctor")
         }
     }
 
@@ -96,18 +97,40 @@ extension Session {
         return .object(members)
     }
 
-    private func repair() throws {
-        guard let repaired = try store.repair() else {
+    /// A repair that would bring back what the user had removed asks first: a person typing is
+    /// asked, and says yes or no; anything else (a script, `--json`) goes on only with `--yes`.
+    private func repair(bringingBack: Bool) throws {
+        let asks = inputIsAPerson && !json
+        var declined = false
+        let answer = try store.repair { plan in
+            guard !bringingBack else { return true }
+            if asks {
+                say("A repair would bring back what was removed: \(DoctorText.cameBack(plan.cameBack)).")
+                declined = !askYesOrNo("Repair all the same? (yes/no): ")
+            } else {
+                declined = true
+            }
+            return !declined
+        }
+        guard let repaired = answer else {
             return say("The store is sound; there is nothing to repair.")
+        }
+        if declined && asks {
+            return say("Cancelled: nothing was repaired, and the store was left as it is.")
+        }
+        if declined {
+            throw CommandError.refused("a repair would bring back what was removed: \(DoctorText.cameBack(repaired.cameBack)); "
+                                       + "nothing was changed. \(typed("doctor --repair --yes")) repairs all the same")
         }
         if json {
             let copies: [JSON] = repaired.copies.map { .string($0) }
             let leftOut: [JSON] = repaired.linesLeftOut.map { .number($0) }
             let setAside: JSON = repaired.journalSetAside.map { .string(DoctorText.setAside($0)) } ?? .null
+            let cameBack: [JSON] = repaired.cameBack.map { .object([("name", .string($0.name)), ("how", .string(DoctorText.how($0.how)))]) }
             let members: [(key: StaticString, value: JSON)] = [
                 ("copies", .array(copies)), ("todos", .number(repaired.todos)), ("people", .number(repaired.people)),
                 ("changesBroughtIn", .number(repaired.changesBroughtIn)), ("linesLeftOut", .array(leftOut)),
-                ("journalSetAside", setAside),
+                ("journalSetAside", setAside), ("broughtBack", .array(cameBack)),
             ]
             write(JSON.object(members).line)
             return try refuseWhatIsLeft(repaired)
@@ -127,6 +150,9 @@ extension Session {
         }
         if let setAside = repaired.journalSetAside {
             text += "; the journal was not brought in: \(DoctorText.setAside(setAside))"
+        }
+        if !repaired.cameBack.isEmpty {
+            text += "; brought back what was removed: \(DoctorText.cameBack(repaired.cameBack))"
         }
         say(text + ".")
         try refuseWhatIsLeft(repaired)

@@ -92,19 +92,6 @@ extension Session {
         }
     }
 
-    /// Asks until the answer is yes or no (y and n too, in any case); the end of the input or
-    /// Ctrl-C is no.
-    private func askYesOrNo(_ question: String) -> Bool {
-        while let answer = readLine(prompt: question)?.trimmed.lowercased() {
-            switch answer {
-            case "yes", "y": return true
-            case "no", "n": return false
-            default: say("Type yes or no.")
-            }
-        }
-        return false
-    }
-
     /// What an add prints: the person, as data with `--json`.
     private func sayAdded(_ person: Person) {
         guard !json else { return write(personJSON(person).line) }

@@ -2,9 +2,10 @@
 /// and leaving the prompt.
 extension Session {
     static let promptCommands: [Command] = [
-        Command("doctor", options: [Option("--repair")], summary: "Check the store and say what it holds; --repair mends it.",
+        Command("doctor", options: [Option("--repair"), Option("--yes")], summary: "Check the store and say what it holds; --repair mends it.",
                 details: "Alone it changes nothing. With --repair it keeps a copy of each damaged file beside it and rebuilds the store from "
-                    + "what the files still hold.",
+                    + "what the files still hold. A repair that would bring back what was deleted, checked or cleared names it and "
+                    + "asks first; where nobody can answer (a script), it goes on only with --yes.",
                 reads: .nothing) { session, words in try session.doctor(words) },
         Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
                 reads: .nothing) { session, words in try session.help(words) },

@@ -47,8 +47,8 @@ public enum TodoProgram {
     private static func run(_ request: Request, settings: Settings, printer: Printer, input: LineReader, terminal: Terminal,
                             fetchDeadline: Duration?, disk: Disk) async -> (status: Int32, session: Session) {
         let reading: InputMode = request != .run([]) ? .arguments : terminal.isInputInteractive ? .prompt : .piped(line: 0)
-        let session = Session(settings: settings, printer: printer, mode: reading, input: input, fetchDeadline: fetchDeadline,
-                              disk: disk)
+        let session = Session(settings: settings, printer: printer, mode: reading, input: input,
+                              inputIsAPerson: terminal.isInputInteractive, fetchDeadline: fetchDeadline, disk: disk)
         let status = await session.run(request)
         printer.flush()
         return (status, session)

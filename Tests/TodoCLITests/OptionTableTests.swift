@@ -84,7 +84,7 @@ struct OptionTableTests {
 
     @Test("A command's own options are in its usage, its help and its completion", arguments: [
         ("user list", "--sort", ["added", "asc", "desc"]), ("user fetch", "--count", []), ("user add", "--again", []),
-        ("doctor", "--repair", []),
+        ("doctor", "--repair", []), ("doctor", "--yes", []),
     ])
     func commandOptions(command name: String, option: String, values: [String]) async throws {
         let command = try #require(CommandTable.all.first { $0.name == name })
@@ -93,8 +93,9 @@ struct OptionTableTests {
         let help = await cli.run(["help"] + name.split(separator: " ").map(String.init), withStore: false).output
 
         #expect(help.hasPrefix("Usage: \(command.usage)\n"))
-        #expect(command.usage.hasSuffix("[\(declared.usage)]"))
-        #expect(Completion.candidates(forLine: "\(name) --") == ([option] + ["--json"]).sorted())
+        #expect(command.usage.contains(" [\(declared.usage)]"))
+        #expect(Completion.candidates(forLine: "\(name) --") == (command.options.map(\.name) + ["--json"]).sorted())
+        #expect(command.options.map(\.name).contains(option))
         #expect(Completion.candidates(forLine: "\(name) \(option) ") == (declared.value == nil ? [] : values))
     }
 }

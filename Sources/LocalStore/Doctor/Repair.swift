@@ -11,10 +11,10 @@ import Darwin
 import ListEngine
 import TodoList
 
-/// What `todo doctor --repair` did.
+/// What `todo doctor --repair` did, or, before it writes anything, would do.
 public struct RepairReport: Sendable, Equatable {
-    /// The copies of the files as they were, kept beside them.
-    public let copies: [String]
+    /// The copies of the files as they were, kept beside them; none before the repair is made.
+    public internal(set) var copies: [String] = []
     /// What the rebuilt store holds.
     public let todos: Int
     public let people: Int
@@ -24,9 +24,23 @@ public struct RepairReport: Sendable, Equatable {
     public let linesLeftOut: [Int]
     /// Why the journal's changes were not brought in at all, when they were not.
     public let journalSetAside: SetAside?
+    /// What the rebuilt store holds that the user had removed, brought back because the lines
+    /// that removed it are left out. A repair asks before it writes them back.
+    public let cameBack: [CameBack]
     /// The journal the rebuilt store took in, when the system would not let it be removed. The
     /// store accounts for it, so every command reads the lists; a change is refused until it can go.
-    public let journalLeft: JournalLeft?
+    public internal(set) var journalLeft: JournalLeft?
+
+    /// An item or a person a line left out had removed, by the title or name it has now.
+    public struct CameBack: Sendable, Equatable {
+        public enum How: Sendable, Equatable {
+            /// A to-do deleted, checked (it is back in To do), cleared from Finished; a person deleted.
+            case deleted, checked, cleared, personDeleted
+        }
+
+        public let name: String
+        public let how: How
+    }
 
     public struct JournalLeft: Sendable, Equatable {
         public let path: String
@@ -50,7 +64,11 @@ extension FileStore {
     /// or names no store a reader could make out. A journal that names another store is only
     /// kept as a copy. A store written by a newer todo, or a file made read-only, is refused
     /// before anything is written. Returns nil, and writes nothing, for a store that is sound.
-    public func repair(at now: Date = Date()) throws -> RepairReport? {
+    ///
+    /// Before it writes anything, a repair that would bring back what the user had removed
+    /// (`cameBack`) asks `confirm`, under the lock; when it says no, nothing is written and the
+    /// report of what the repair would have done is returned, without copies.
+    public func repair(at now: Date = Date(), confirm: (RepairReport) -> Bool = { _ in true }) throws -> RepairReport? {
         let files = try StoreFiles.at(url.path)
         return try files.withLock {
             guard try !inspect().isSound else { return nil }
@@ -67,9 +85,7 @@ extension FileStore {
                 throw StoreError.newerVersion(path: files.path, version: version)
             }
             let rebuilt = Self.rebuilt(from: storeData)
-            var document = rebuilt.document
-            var broughtIn = 0
-            var leftOut: [Int] = []
+            var rebuild = Rebuild(rebuilt.document, unreadable: [])
             var setAside: RepairReport.SetAside?
             if let journalData {
                 let journal = Journal.salvage(journalData)
@@ -79,31 +95,18 @@ extension FileStore {
                 } else if let owner = journal.owner, rebuilt.journal != nil, owner != rebuilt.journal {
                     setAside = .namesAnotherStore(owner)
                 } else {
-                    leftOut = journal.unreadable
-                    // Each change on its own; an add keeps the number its line gave it where no
-                    // item of the rebuilt list has it (lines may come in another order than
-                    // written), else takes the next one, so no add is lost for a line before it.
-                    for entry in journal.entries {
-                        let next = document.todos.nextNumber
-                        do {
-                            if case .todos(.add(let id, _, _, _)) = entry.change, let number = entry.number,
-                               Document.itemNumbers.contains(number),
-                               document.todos.item(withID: id) == nil, document.todos.item(numbered: number) == nil {
-                                document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: number)
-                                try document.apply(entry.change)
-                                document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished,
-                                                       nextNumber: max(next, number + 1))
-                            } else {
-                                try document.apply(entry.change)
-                            }
-                            broughtIn += 1
-                        } catch {
-                            document.todos = Todos(unfinished: document.todos.unfinished, finished: document.todos.finished, nextNumber: next)
-                            leftOut.append(entry.line)
-                        }
+                    rebuild = Rebuild(rebuilt.document, unreadable: journal.unreadable)
+                    let untrusted = Set(journal.untrusted.map(\.line))
+                    for entry in (journal.entries + journal.untrusted).sorted(by: { $0.line < $1.line }) {
+                        if untrusted.contains(entry.line) { rebuild.passOver(entry) } else { rebuild.bringIn(entry) }
                     }
                 }
             }
+            let document = rebuild.document
+            var report = RepairReport(todos: document.todos.all.count, people: document.people.everyone.count,
+                                      changesBroughtIn: rebuild.broughtIn, linesLeftOut: rebuild.leftOut.sorted(),
+                                      journalSetAside: setAside, cameBack: rebuild.cameBack)
+            guard report.cameBack.isEmpty || confirm(report) else { return report }
             try refuseWhatReadersRefuse(document, files)
             let stamp = Self.stamp(now)
             let copies = try [(storeData, files.path), (wholeJournal, files.journal)].compactMap { data, path in
@@ -115,10 +118,9 @@ extension FileStore {
             let folded = wholeJournal.flatMap { data in
                 data.isEmpty ? nil : data.withUnsafeBytes { FoldedJournal.rebuiltFrom(Journal.read($0, parsing: false)) }
             }
-            let journalLeft = try writeStore(document, taking: folded, files).map { RepairReport.JournalLeft(path: files.journal, errno: $0) }
-            return RepairReport(copies: copies, todos: document.todos.all.count, people: document.people.everyone.count,
-                                changesBroughtIn: broughtIn, linesLeftOut: leftOut.sorted(), journalSetAside: setAside,
-                                journalLeft: journalLeft)
+            report.copies = copies
+            report.journalLeft = try writeStore(document, taking: folded, files).map { RepairReport.JournalLeft(path: files.journal, errno: $0) }
+            return report
         }
     }
 

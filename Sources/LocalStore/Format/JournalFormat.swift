@@ -170,8 +170,10 @@ enum Journal {
     /// other line that reads as a change, in either format, whatever white space, carriage
     /// return or byte-order mark was added around it; and the numbers of the lines that do not.
     /// A line with a sum is taken only if the sum holds, on from the line before it or from any
-    /// other line (lines moved are still todo's own); one changed by hand is left out.
-    static func salvage(_ data: Data) -> (owner: UUID?, entries: [Entry], unreadable: [Int]) {
+    /// other line (lines moved are still todo's own); one changed by hand is left out, and given
+    /// apart (`untrusted`) when it still reads as a change, so a repair can say what leaving it
+    /// out brings back.
+    static func salvage(_ data: Data) -> (owner: UUID?, entries: [Entry], unreadable: [Int], untrusted: [Entry]) {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         func trimmed(_ line: Data.SubSequence) -> [UInt8] {
@@ -183,7 +185,7 @@ enum Journal {
             while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
             return bytes
         }
-        guard let first = lines.first else { return (nil, [], []) }
+        guard let first = lines.first else { return (nil, [], [], []) }
         let owner = trimmed(first).withUnsafeBytes { self.owner(of: $0) }
         let all = lines.map(trimmed)
         let closing = Array(",\"sum\":\"".utf8)
@@ -194,11 +196,15 @@ enum Journal {
         let seeds = [owner.map(firstSum)].compactMap { $0 } + written.compactMap { $0 }
         var previous = owner.map(firstSum)
         var entries: [Entry] = []
+        var untrusted: [Entry] = []
         // A first line that names no store is not passed over in silence.
         var unreadable = owner == nil && !all[0].isEmpty ? [1] : []
         for (offset, bytes) in all.enumerated().dropFirst() {
             guard !bytes.isEmpty else { continue }
             defer { previous = written[offset] ?? previous }
+            let read = bytes.withUnsafeBytes { bytes in
+                (try? entry(bytes, number: offset + 1, legacy: false)) ?? (try? entry(bytes, number: offset + 1, legacy: true))
+            }
             if written[offset] != nil {
                 let holds = bytes.withUnsafeBytes { line in
                     [previous].compactMap { $0 }.contains { verifiedSum(of: line, after: $0) != nil }
@@ -206,15 +212,13 @@ enum Journal {
                 }
                 guard holds else {
                     unreadable.append(offset + 1)
+                    if let read { untrusted.append(read) }
                     continue
                 }
             }
-            let read = bytes.withUnsafeBytes { bytes in
-                (try? entry(bytes, number: offset + 1, legacy: false)) ?? (try? entry(bytes, number: offset + 1, legacy: true))
-            }
             if let read { entries.append(read) } else { unreadable.append(offset + 1) }
         }
-        return (owner, entries, unreadable)
+        return (owner, entries, unreadable, untrusted)
     }
 
     // MARK: - Private

@@ -47,6 +47,27 @@ enum DoctorText {
         }
     }
 
+    /// What a repair brings back, by title, grouped by how it had gone: the first few of each.
+    static func cameBack(_ items: [RepairReport.CameBack]) -> String {
+        let hows: [RepairReport.CameBack.How] = [.deleted, .checked, .cleared, .personDeleted]
+        return hows.compactMap { how -> String? in
+            let names = items.filter { $0.how == how }.map { quoted(TerminalText.escaped($0.name)) }
+            guard let last = names.last else { return nil }
+            let listed = names.count > 5 ? names.prefix(4).joined(separator: ", ") + " and \(names.count - 4) more"
+                : names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+            return listed + ", which \(names.count == 1 ? "had" : "had all") been " + self.how(how)
+        }.joined(separator: "; ")
+    }
+
+    static func how(_ how: RepairReport.CameBack.How) -> String {
+        switch how {
+        case .deleted: "deleted"
+        case .checked: "checked"
+        case .cleared: "cleared"
+        case .personDeleted: "deleted from the people"
+        }
+    }
+
     static func setAside(_ reason: RepairReport.SetAside) -> String {
         switch reason {
         case .takenInAlready: "the store had taken it in already"

@@ -38,6 +38,19 @@ extension Session {
         prompt.refreshDetail(id)
     }
 
+    /// Asks until the answer is yes or no (y and n too, in any case); the end of the input or
+    /// Ctrl-C is no.
+    func askYesOrNo(_ question: String) -> Bool {
+        while let answer = readLine(prompt: question)?.trimmed.lowercased() {
+            switch answer {
+            case "yes", "y": return true
+            case "no", "n": return false
+            default: say("Type yes or no.")
+            }
+        }
+        return false
+    }
+
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C.
     func readLine(prompt label: String) -> String? {
         guard let line = prompt.ask(label) else {

@@ -28,11 +28,16 @@ final class Session {
         store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
         today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
     private let fetchDeadline: Duration?
+    /// Whether a person types what is read, at the prompt or at a terminal: only a person is
+    /// asked a question (a repair that would bring back what was removed); a script is told.
+    let inputIsAPerson: Bool
 
     /// `mode` is where the commands come from: the command line, or the lines of `input`;
     /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own); `disk`,
     /// how the store writes and removes files.
-    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?, disk: Disk) {
+    init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, inputIsAPerson: Bool, fetchDeadline: Duration?,
+         disk: Disk) {
+        self.inputIsAPerson = inputIsAPerson
         startSettings = settings
         self.settings = settings
         self.printer = printer

@@ -1,0 +1,68 @@
+import Foundation
+import LocalStore
+import ListEngine
+import TestSupport
+import Testing
+import TodoList
+
+@Suite("A repair keeps what each change of the journal meant")
+struct RepairIntentTests {
+    private let files: StoreFolder
+    private let now = Date(timeIntervalSinceReferenceDate: 785_500_000)
+
+    /// Twelve to-dos added one by one, "Task 1" to "Task 12", 1 to 5 checked in one change, and
+    /// the finished ones cleared: the first add wrote the store, the rest are in its journal.
+    init() throws {
+        files = try StoreFolder()
+        for number in 1...12 {
+            _ = try files.store().add(id: id(number), title: "Task \(number)")
+        }
+        try files.store().apply(TodoChange.check((1...5).map(id)))
+        try files.store().apply(TodoChange.clearFinished)
+        #expect(files.journalLines.count == 14)
+    }
+
+    /// To-dos 6 to 12, none finished: what the user left.
+    private let left = list(todo: (6...12).reversed().map { todo($0, "Task \($0)") }, next: 13)
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: a check that names a to-do lost with the store")
+    func checkOfALostItem() throws {
+        // The store held the first to-do alone; its lists are cut off before it.
+        let first = try #require(files.storeBytes.range(of: Data("{\"id\":\"\(id(1).uuidString)\"".utf8)))
+        try files.write(files.storeBytes.prefix(upTo: first.lowerBound))
+        var asked = false
+
+        let repaired = try #require(try files.store().repair(at: now) { _ in
+            asked = true
+            return true
+        })
+
+        #expect(try files.todos() == left)
+        #expect(repaired.changesBroughtIn == 13)
+        #expect(repaired.linesLeftOut == [])
+        #expect(repaired.cameBack == [])
+        #expect(!asked)
+    }
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: a journal the store had taken in")
+    func journalTakenInAlready() throws {
+        _ = try files.store().add(id: id(13), title: "Call Ann")
+        let takenIn = files.journalBytes
+        // The delete walks more than the limit lets a journal hold: it writes the store whole.
+        try files.store(replayLimit: 1).apply(TodoChange.delete([id(13)]))
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+        try files.writeJournal(takenIn)
+        try files.write(files.storeBytes.prefix(files.storeBytes.count - 10))
+        var asked = false
+
+        let repaired = try #require(try files.store().repair(at: now) { _ in
+            asked = true
+            return true
+        })
+
+        #expect(try files.todos() == left)
+        #expect(repaired.journalSetAside == .takenInAlready)
+        #expect(repaired.cameBack == [])
+        #expect(!asked)
+    }
+}
