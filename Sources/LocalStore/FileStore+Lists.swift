@@ -33,7 +33,7 @@ extension FileStore: TodoStore {
         guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
         let new = NewTodo(id: id, title: title, plan: plan, added: at)
         let files = try StoreFiles.at(url.path)
-        return try files.withLock {
+        return try files.withLock(waiting: lockWait) {
             if let item = try quickAdd(new, files) {
                 return item
             }
@@ -45,7 +45,7 @@ extension FileStore: TodoStore {
 
     public func undo() throws -> UndoneChange {
         let files = try StoreFiles.at(url.path)
-        return try files.withLock {
+        return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             var document = latest.file.document
             let undone: UndoneChange

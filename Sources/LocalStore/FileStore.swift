@@ -32,15 +32,20 @@ public final class FileStore: Sendable {
     public let url: URL
     let disk: Disk
     private let replayLimit: Int
+    /// How long a change waits for a lock another program holds, and who is told.
+    let lockWait: LockWait
     let lastRead = LastRead()
 
-    /// `disk` is the one system call a test may swap, to make a write fail part-way.
-    /// `replayLimit`: how many items replaying the journal may walk before the next change
-    /// folds it into the store; a test lowers it to see the fold without a list of thousands.
-    public init(url: URL, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit) {
+    /// `disk` is how files are written and removed, which a test swaps to make a write fail
+    /// part-way or a file refuse to go. `replayLimit`: how many items replaying the journal may
+    /// walk before the next change folds it into the store; a test lowers it to see the fold
+    /// without a list of thousands. `lockWait`: how long a change waits for another program's
+    /// lock, and whom it tells that it waits.
+    public init(url: URL, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit, lockWait: LockWait = LockWait()) {
         self.url = url
         self.disk = disk
         self.replayLimit = replayLimit
+        self.lockWait = lockWait
     }
 
     /// Replaying a change other than an add walks the list, so a journal holds as many of them
@@ -90,7 +95,7 @@ public final class FileStore: Sendable {
     @discardableResult
     public func apply(_ change: Change) throws -> (document: Document, undone: UndoneChange?) {
         let files = try StoreFiles.at(url.path)
-        return try files.withLock { try applyHoldingTheLock(change, files) }
+        return try files.withLock(waiting: lockWait) { try applyHoldingTheLock(change, files) }
     }
 
     /// Reads the latest document under the lock, lets `body` change it, and writes it whole if
@@ -98,7 +103,7 @@ public final class FileStore: Sendable {
     /// repair does. When `body` throws, nothing is written.
     public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let files = try StoreFiles.at(url.path)
-        return try files.withLock {
+        return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             var document = latest.file.document
             let result = try body(&document)

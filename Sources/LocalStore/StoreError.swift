@@ -34,6 +34,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotCreate(path: String, errno: Int32)
     case cannotRemove(path: String, errno: Int32)
     case cannotRename(path: String, to: String, errno: Int32)
+    /// The lock file could not be locked, for a reason other than another program holding it.
+    case cannotLock(path: String, errno: Int32)
+    /// Another program held the store's lock for as long as this one would wait (`LockWait`):
+    /// nothing was changed. `holder` is who, where the system says.
+    case lockHeld(path: String, holder: LockHolder?, waited: Duration)
 }
 
 /// What is wrong with a store file, or with the journal that belongs to it.

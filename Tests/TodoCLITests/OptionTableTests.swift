@@ -37,7 +37,7 @@ struct OptionTableTests {
         let manual = await cli.run(["--man"], withStore: false).output
 
         #expect(help == usages)
-        #expect(usages == ["--store PATH", "--json", "--today DATE", "--api URL", "--completion SHELL", "--man", "-h, --help", "--version"])
+        #expect(usages == ["--store PATH", "--wait SECONDS", "--json", "--today DATE", "--api URL", "--completion SHELL", "--man", "-h, --help", "--version"])
         let manualOptions = manual.components(separatedBy: ".SH OPTIONS\n")[1].components(separatedBy: "\n.SH ")[0]
             .components(separatedBy: ".TP\n.B ").dropFirst().map { String($0.prefix { $0 != "\n" }) }
         #expect(manualOptions == usages.map { $0.replacingOccurrences(of: "-", with: "\\-") })
@@ -54,7 +54,8 @@ struct OptionTableTests {
 
     @Test("The parser takes every spelling the table has, and refuses a word that is not one", arguments: GlobalOption.allCases)
     func parserTakesTheTable(option: GlobalOption) throws {
-        let value = option.option.value.map { [$0.choices.first ?? "2026-01-01"] } ?? []
+        // A value each option takes: a choice where it lists them, seconds, or a date (a URL and a path take one too).
+        let value = option.option.value.map { [$0.choices.first ?? (option == .wait ? "2.5" : "2026-01-01")] } ?? []
 
         for spelling in option.option.spellings {
             let (request, _) = try OptionParser.parse(arguments: [spelling] + value + (option.isRequest ? [] : ["list"]),

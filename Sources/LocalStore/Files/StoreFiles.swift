@@ -240,7 +240,7 @@ struct StoreFiles {
     /// missing one) before anything is made, and a lock file that is a link or not a regular
     /// file. When `body` leaves no store, what was made for it goes again: a change that
     /// changed nothing leaves nothing behind.
-    func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    func withLock<Result>(waiting wait: LockWait, _ body: () throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
         let made = missingFolders()
         let nearest = made.last.map { PathText.folder(of: $0) } ?? folder
@@ -256,7 +256,7 @@ struct StoreFiles {
         }
         let lockFile: OpenFile
         do {
-            lockFile = try lockedFile()
+            lockFile = try lockedFile(waiting: wait)
         } catch {
             removeFolders(made)
             throw error
@@ -276,15 +276,28 @@ struct StoreFiles {
     }
 
     /// The lock file, open and locked; made when there is none. A lock file removed while
-    /// this waited for it is made again, so two writers never hold locks on two files.
-    private func lockedFile() throws -> OpenFile {
+    /// this waited for it is made again, so two writers never hold locks on two files. While
+    /// another program holds it, `wait` is told who, and after its timeout this gives up.
+    private func lockedFile(waiting wait: LockWait) throws -> OpenFile {
+        let start = ContinuousClock.now
+        var told = false
         while true {
             guard let lockFile = try Self.open(lock, writing: true, creating: true) else {
                 throw StoreError.cannotWrite(path: path, .cannotMakeLock(lock))
             }
             giveToStoreOwner(lockFile)
-            while flock(lockFile.descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw StoreError.cannotWrite(path: path, .system(errno: errno)) }
+            while flock(lockFile.descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR else { throw StoreError.cannotLock(path: lock, errno: errno) }
+                let waited = ContinuousClock.now - start
+                guard waited < wait.timeout else {
+                    throw StoreError.lockHeld(path: path, holder: LockHolder.of(lockFile), waited: wait.timeout)
+                }
+                if !told && waited >= wait.noticeAfter {
+                    told = true
+                    wait.waiting(LockHolder.of(lockFile))
+                }
+                // Often enough that a writer waiting behind another's change hardly waits longer.
+                usleep(5_000)
             }
             var now = stat()
             if lstat(lock, &now) == 0, now.st_ino == lockFile.status.st_ino, now.st_dev == lockFile.status.st_dev {

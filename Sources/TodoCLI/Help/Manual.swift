@@ -65,6 +65,9 @@ enum Manual {
             .B RANDOMUSER_API
             Where people are loaded from, when \\-\\-api is not given.
             .TP
+            .B TODO_LOCK_WAIT
+            How many seconds a change waits for another todo that is changing the store, when \\-\\-wait is not given; 10 unless set.
+            .TP
             .B NO_COLOR
             When set and not empty, no colour is used. Without it, colour is used only on a terminal.
             .SH FILES

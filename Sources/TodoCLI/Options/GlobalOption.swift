@@ -3,7 +3,7 @@
 /// to), and help, the manual page, Tab completion at the prompt and the shells' completion all
 /// list them from here, so none of them can know an option the others do not.
 enum GlobalOption: CaseIterable {
-    case store, json, today, api, completion, man, help, version, completeLine
+    case store, wait, json, today, api, completion, man, help, version, completeLine
 
     /// Where an option may be given.
     enum Place: Equatable {
@@ -16,6 +16,7 @@ enum GlobalOption: CaseIterable {
     var option: Option {
         switch self {
         case .store: Option("--store", value: "PATH")
+        case .wait: Option("--wait", value: "SECONDS")
         case .json: Option("--json")
         case .today: Option("--today", value: "DATE")
         case .api: Option("--api", value: "URL")
@@ -30,7 +31,7 @@ enum GlobalOption: CaseIterable {
     var place: Place {
         switch self {
         case .json, .help: .everyLine
-        case .store, .today, .api, .completion, .man, .version, .completeLine: .start
+        case .store, .wait, .today, .api, .completion, .man, .version, .completeLine: .start
         }
     }
 
@@ -40,7 +41,7 @@ enum GlobalOption: CaseIterable {
     var isRequest: Bool {
         switch self {
         case .completion, .man, .help, .version, .completeLine: true
-        case .store, .json, .today, .api: false
+        case .store, .wait, .json, .today, .api: false
         }
     }
 
@@ -50,6 +51,8 @@ enum GlobalOption: CaseIterable {
         switch self {
         case .store: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
             + "else ~/.local/share/todo-stories/store.json"
+        case .wait: "How long a change waits for another todo that is changing the store, saying so after half a second, "
+            + "before it gives up. Default: $TODO_LOCK_WAIT, else 10"
         case .json: "Print what the command shows as one JSON document; a command that only says what it did prints "
             + "{\"message\": …}. Help and the version stay text; errors stay on standard error."
         case .today: "Count ages and birthdays from DATE (YYYY-MM-DD), not today."

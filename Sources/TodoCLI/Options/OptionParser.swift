@@ -95,6 +95,8 @@ enum OptionParser {
                 let path = try value(of: name, attached, &source, "the path of a store file")
                 settings.storeURL = try Settings.storeURL(path, from: name)
                 settings.storeIsNamed = true
+            case .wait:
+                settings.lockWait = try Settings.lockWait(try value(of: name, attached, &source, "a number of seconds"), from: name)
             case .today:
                 let text = try value(of: name, attached, &source, "a date, typed as YYYY-MM-DD or DD-MM-YYYY")
                 guard let date = CalendarDate.typed(text)?.date, date <= Settings.latestToday else {

@@ -12,6 +12,9 @@ struct Settings {
     var storeURL: URL
     /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
     var storeIsNamed = false
+    /// How long a change waits for another program that holds the store's lock: `--wait`, else
+    /// TODO_LOCK_WAIT, else ten seconds.
+    var lockWait = LockWait.defaultTimeout
     var json = false
     /// The day ages and birthdays are counted from; the system's today when nil.
     var today: CalendarDate?
@@ -31,6 +34,20 @@ struct Settings {
         if let text = environment["RANDOMUSER_API"], !text.isEmpty {
             api = (text, "RANDOMUSER_API")
         }
+        if let text = environment["TODO_LOCK_WAIT"], !text.isEmpty {
+            lockWait = try Self.lockWait(text, from: "TODO_LOCK_WAIT")
+        }
+    }
+
+    /// The longest wait for the lock that may be asked for: a day.
+    static let longestLockWait = 86_400
+
+    /// A wait for the lock, from its seconds as typed: a whole or decimal number from 0 to a day.
+    static func lockWait(_ text: String, from source: String) throws(OptionError) -> Duration {
+        guard let seconds = Double(text), seconds.isFinite, (0...Double(longestLockWait)).contains(seconds) else {
+            throw OptionError("\(source) takes a number of seconds from 0 to \(longestLockWait), not \(quoted(text))")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than

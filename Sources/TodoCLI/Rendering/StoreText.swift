@@ -48,7 +48,36 @@ enum StoreText {
             "cannot remove \(path): \(system(number)); the store was left as it was"
         case let .cannotRename(path, target, number):
             "cannot rename \(path) to \(target): \(system(number)); the store was left as it was"
+        case let .cannotLock(path, number):
+            "cannot lock \(path): \(system(number)); the store was left as it was"
+        case let .lockHeld(path, holder, waited):
+            "the store \(path) is being changed by \(self.holder(holder)); nothing was changed after waiting \(seconds(waited)). "
+                + (holder.flatMap { $0.isStopped ? "Resume it (kill -CONT \($0.pid)) or end it, or wait longer" : nil } ?? "Wait longer")
+                + " with --wait SECONDS or TODO_LOCK_WAIT"
         }
+    }
+
+    /// What a change says while it waits for another program's lock.
+    static func waiting(for holder: LockHolder?, upTo timeout: Duration) -> String {
+        "the store is being changed by \(self.holder(holder)); waiting up to \(seconds(timeout)) for it (--wait SECONDS)"
+    }
+
+    /// "process 1234 (todo add x), which is stopped", a long command cut; "another program" where
+    /// the system does not say.
+    static func holder(_ holder: LockHolder?) -> String {
+        guard let holder else { return "another program" }
+        let command = holder.command.map { " (\($0.count > 80 ? $0.prefix(79) + "…" : $0))" } ?? ""
+        return "process \(holder.pid)\(command)" + (holder.isStopped ? ", which is stopped" : "")
+    }
+
+    /// "10 s", "0.4 s".
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let thousandths = Int(attoseconds / 1_000_000_000_000_000)
+        guard thousandths > 0 else { return "\(seconds) s" }
+        var fraction = String(thousandths + 1000).dropFirst()
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        return "\(seconds).\(fraction) s"
     }
 
     static func damage(_ damage: Damage) -> String {

@@ -54,6 +54,13 @@ struct Printer {
         errors.flush()
     }
 
+    /// Says on standard error what todo is doing while the user waits (`todo: waiting …`):
+    /// it is no part of the command's output, which a script may be reading.
+    func note(_ text: String) {
+        errors.write("todo: " + TerminalText.escaped(text) + "\n")
+        errors.flush()
+    }
+
     /// Prints one `error:` line, after what the command printed before it failed, and returns
     /// the exit status that goes with it: 2 for words that fit no command, 1 for a refusal.
     @discardableResult

@@ -44,7 +44,9 @@ final class Session {
         self.printer.json = settings.json
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
-        store = FileStore(url: settings.storeURL, disk: disk)
+        store = FileStore(url: settings.storeURL, disk: disk, lockWait: LockWait(timeout: settings.lockWait) { [printer] holder in
+            MainActor.assumeIsolated { printer.note(StoreText.waiting(for: holder, upTo: settings.lockWait)) }
+        })
         todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today] in
             today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
         }))
