@@ -53,8 +53,26 @@ public protocol TextOutput: AnyObject {
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input. On a terminal the
     /// reader shows `prompt` first, and Tab completes commands when `completesCommands` says
-    /// a command is being typed (not a form's field, whose text is the user's own).
-    func readLine(prompt: String, completesCommands: Bool) -> String?
+    /// a command is being typed (not a form's field, whose text is the user's own). A line
+    /// longer than `LineRefusal.longestLine`, or that is not UTF-8, is refused.
+    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String?
+}
+
+/// Why a line was not read: too long to be a command, or not text.
+public enum LineRefusal: Error, Equatable {
+    /// Longer than `longestLine`: refused as soon as that many bytes came, the rest unread.
+    case tooLong
+    /// Not UTF-8: read as text, each byte that is not would be U+FFFD.
+    case notUTF8
+
+    /// The most a line may hold, in bytes: far more than any command, title or name needs.
+    public static let longestLine = 64 * 1024
+
+    /// The line's bytes as text; refused when they are not UTF-8.
+    static func text(_ bytes: some Collection<UInt8>) throws(LineRefusal) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+        return text
+    }
 }
 
 /// Buffered output to a file descriptor: a long list is written in a few system calls,
@@ -100,19 +118,51 @@ final class FileDescriptorOutput: TextOutput {
     }
 }
 
-/// Reads lines with the standard library, printing the prompt itself: for piped input, or
-/// a terminal on a system without libedit.
+/// Reads lines from standard input a block at a time, printing the prompt itself: for piped
+/// input, or a terminal on a system without libedit. A line is never held past
+/// `LineRefusal.longestLine` bytes: a longer one is refused when that many came, and the rest of
+/// the input is left unread.
 final class PlainLineReader: LineReader {
     private let output: TextOutput
+    private let descriptor: Int32
+    /// Bytes read and not yet handed out, from `start`.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
 
-    init(output: TextOutput) {
+    init(output: TextOutput, descriptor: Int32 = STDIN_FILENO) {
         self.output = output
+        self.descriptor = descriptor
     }
 
-    func readLine(prompt: String, completesCommands: Bool) -> String? {
+    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
         output.write(prompt)
         output.flush()
-        return Swift.readLine(strippingNewline: true)
+        while true {
+            if let lineBreak = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = lineBreak + 1 }
+                // A carriage return before the line break is part of the break, as for Swift's readLine.
+                let end = lineBreak > start && buffer[lineBreak - 1] == UInt8(ascii: "\r") ? lineBreak - 1 : lineBreak
+                guard end - start <= LineRefusal.longestLine else { throw .tooLong }
+                return try LineRefusal.text(buffer[start..<end])
+            }
+            guard buffer.count - start <= LineRefusal.longestLine else { throw .tooLong }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return try LineRefusal.text(buffer[start...])
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var block = [UInt8](repeating: 0, count: 16 * 1024)
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                atEnd = true
+            } else {
+                buffer += block[..<count]
+            }
+        }
     }
 }
 
@@ -144,15 +194,17 @@ final class EditLineReader: LineReader {
         TabCompletion.install(from: library)
     }
 
-    func readLine(prompt: String, completesCommands: Bool) -> String? {
+    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
         output.flush()
         TabCompletion.completesCommands = completesCommands
         guard let line = readLineFunction(prompt) else { return nil }
         defer { free(line) }
+        let bytes = UnsafeRawBufferPointer(start: line, count: strlen(line))
+        guard bytes.count <= LineRefusal.longestLine else { throw .tooLong }
         if line.pointee != 0 {
             _ = addHistory(line)
         }
-        return String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self)
+        return try LineRefusal.text(bytes)
     }
 }
 

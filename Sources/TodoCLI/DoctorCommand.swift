@@ -124,12 +124,14 @@ extension Session {
         }
         if json {
             let copies: [JSON] = repaired.copies.map { .string($0) }
-            let leftOut: [JSON] = repaired.linesLeftOut.map { .number($0) }
+            // The first thousand: a journal of garbage may hold millions.
+            let leftOut: [JSON] = repaired.linesLeftOut.prefix(1000).map { .number($0) }
             let setAside: JSON = repaired.journalSetAside.map { .string(DoctorText.setAside($0)) } ?? .null
             let cameBack: [JSON] = repaired.cameBack.map { .object([("name", .string($0.name)), ("how", .string(DoctorText.how($0.how)))]) }
             let members: [(key: StaticString, value: JSON)] = [
                 ("copies", .array(copies)), ("todos", .number(repaired.todos)), ("people", .number(repaired.people)),
                 ("changesBroughtIn", .number(repaired.changesBroughtIn)), ("linesLeftOut", .array(leftOut)),
+                ("linesLeftOutCount", .number(repaired.linesLeftOut.count)),
                 ("journalSetAside", setAside), ("broughtBack", .array(cameBack)),
             ]
             write(JSON.object(members).line)
@@ -143,7 +145,8 @@ extension Session {
             text += "; \(counted(repaired.changesBroughtIn, "change")) from the journal brought in"
         }
         if !repaired.linesLeftOut.isEmpty {
-            let lines = repaired.linesLeftOut.map(String.init).joined(separator: ", ")
+            // Runs said as runs, and past a few of them cut, however many lines a journal held.
+            let lines = Self.spoken(repaired.linesLeftOut)
             text += repaired.linesLeftOut.count == 1
                 ? ", line \(lines) left out (it did not read or apply)"
                 : ", lines \(lines) left out (they did not read or apply)"

@@ -88,6 +88,9 @@ public enum TodoProgram {
     /// Runs the program in this process, with its arguments, environment and terminal, and exits.
     public static func main() async -> Never {
         HeapSettings.growInLargeSteps()
+        // A write past the size the shell allows (`ulimit -f`) fails with EFBIG, which is told as
+        // any failed write is, instead of the system stopping todo in the middle of it.
+        signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal.current
         let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)

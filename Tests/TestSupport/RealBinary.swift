@@ -40,21 +40,43 @@ public struct RealBinary: Sendable {
 
     /// Runs `todo ARGUMENTS` with `input` on its standard input and waits for it to end.
     public func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
+        try run(arguments, bytes: Data(input.utf8), environment: environment)
+    }
+
+    /// Runs `todo ARGUMENTS` with `bytes`, which need not be text, on its standard input.
+    public func run(_ arguments: [String], bytes: Data, environment: [String: String] = [:]) throws -> Run {
+        let standardInput = Pipe()
+        // Written from another thread: todo may stop reading before the end, and the pipe would
+        // fill. What it leaves unread fails to be written, which must not stop the tests' process.
+        signal(SIGPIPE, SIG_IGN)
+        let writing = standardInput.fileHandleForWriting
+        return try run(arguments, standardInput: standardInput, environment: environment) {
+            Thread.detachNewThread {
+                try? writing.write(contentsOf: bytes)
+                try? writing.close()
+            }
+        }
+    }
+
+    /// Runs `todo ARGUMENTS` with its standard input read from `file` (`/dev/zero`, say).
+    public func run(_ arguments: [String], inputFrom file: FileHandle, environment: [String: String] = [:]) throws -> Run {
+        try run(arguments, standardInput: file, environment: environment) {}
+    }
+
+    private func run(_ arguments: [String], standardInput: Any, environment: [String: String], started: () -> Void) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment
             .filter { $0.key != "TODO_STORE" && $0.key != "NO_COLOR" }
             .merging(environment) { $1 }
-        let standardInput = Pipe()
         let standardOutput = Pipe()
         let standardError = Pipe()
         process.standardInput = standardInput
         process.standardOutput = standardOutput
         process.standardError = standardError
         try process.run()
-        try standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
+        started()
         let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
         let errors = standardError.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -52,11 +52,26 @@ extension Session {
     }
 
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C.
+    /// A line that cannot be a field's (too long, not text) is said, and cancels the form as the
+    /// end of the input does.
     func readLine(prompt label: String) -> String? {
-        guard let line = prompt.ask(label) else {
-            write("\n")
+        do {
+            guard let line = try prompt.ask(label) else {
+                write("\n")
+                return nil
+            }
+            return line
+        } catch {
+            printer.report(CommandError.refused(Self.refusal(error) + "; the form was cancelled"))
             return nil
         }
-        return line
+    }
+
+    /// What is said of a line that was not read.
+    static func refusal(_ refusal: LineRefusal) -> String {
+        switch refusal {
+        case .tooLong: "the line is longer than 64 KiB (\(LineRefusal.longestLine) bytes), the most todo takes as one command"
+        case .notUTF8: "the line is not UTF-8 text, which todo reads"
+        }
     }
 }

@@ -24,15 +24,16 @@ final class Prompt {
     }
 
     /// The next line of commands, or nil at the end of the input; Tab completes a command.
-    func nextLine(showing prompt: String) -> String? {
-        input.readLine(prompt: prompt, completesCommands: true)
+    /// Throws for a line too long to be one, or that is not text.
+    func nextLine(showing prompt: String) throws(LineRefusal) -> String? {
+        try input.readLine(prompt: prompt, completesCommands: true)
     }
 
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C,
     /// which cancels the form and nothing more. Tab completes nothing there: the words are the
     /// user's own.
-    func ask(_ label: String) -> String? {
-        guard let line = input.readLine(prompt: label, completesCommands: false) else {
+    func ask(_ label: String) throws(LineRefusal) -> String? {
+        guard let line = try input.readLine(prompt: label, completesCommands: false) else {
             _ = Interrupt.arrived()
             return nil
         }

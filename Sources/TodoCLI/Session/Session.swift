@@ -84,7 +84,22 @@ final class Session {
         var anyFailed = false
         var lineNumber = 0
         while true {
-            guard let line = prompt.nextLine(showing: readsAPrompt ? prompt.text : "") else {
+            let read: String?
+            do {
+                read = try prompt.nextLine(showing: readsAPrompt ? prompt.text : "")
+            } catch {
+                lineNumber += 1
+                printer.mode = readsAPrompt ? .prompt : .piped(line: lineNumber)
+                anyFailed = true
+                // Piped, where such a line ends may never come (`todo < /dev/zero`): reading stops there.
+                guard error == .tooLong && !readsAPrompt else {
+                    printer.report(CommandError.refused(Self.refusal(error) + "; it was not run"))
+                    continue
+                }
+                printer.report(CommandError.refused(Self.refusal(error) + "; todo stopped reading there"))
+                break
+            }
+            guard let line = read else {
                 if readsAPrompt { printer.write("\n") }
                 if readsAPrompt && Interrupt.arrived() { continue }
                 break
@@ -118,6 +133,11 @@ final class Session {
     /// reading lines ends with it.
     private func execute(_ words: [String]) async -> (status: Int32, leaves: Bool) {
         do {
+            // As long as a line may be, wherever the words came from: the command line takes far more.
+            guard words.reduce(0, { $0 + $1.utf8.count + 1 }) <= LineRefusal.longestLine + 1 else {
+                throw CommandError.refused("the command is longer than 64 KiB (\(LineRefusal.longestLine) bytes), the most todo takes as one; "
+                                           + "nothing was changed")
+            }
             let (command, nameLength) = try CommandTable.command(for: words)
             switch command.reads {
             case .nothing: break
