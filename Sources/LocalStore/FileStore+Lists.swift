@@ -43,20 +43,9 @@ extension FileStore: TodoStore {
         }
     }
 
-    public func undo() throws -> UndoneChange {
-        let files = try StoreFiles.at(url.path)
-        return try files.withLock(waiting: lockWait) {
-            let latest = try latest(files)
-            var document = latest.file.document
-            let undone: UndoneChange
-            do throws(Refusal) {
-                undone = try document.undo()
-            } catch {
-                throw error.underlying
-            }
-            try save(.undo, document, latest, files)
-            return undone
-        }
+    public func undo() throws -> (undone: UndoneChange, todos: Todos) {
+        let (undone, document) = try undoLast()
+        return (undone, document.todos)
     }
 
     /// The add of a proven store, or nil when the store must be read as every reader reads it:
@@ -166,6 +155,11 @@ extension FileStore: PeopleStore {
     @discardableResult
     public func apply(_ change: PeopleChange) throws -> People {
         try apply(.people(change)).document.people
+    }
+
+    public func undo() throws -> (undone: UndoneChange, people: People) {
+        let (undone, document) = try undoLast()
+        return (undone, document.people)
     }
 
     /// Keeps the search where there is a store that can be written; otherwise, or when

@@ -35,6 +35,11 @@ public final class FileStore: Sendable {
     /// How long a change waits for a lock another program holds, and who is told.
     let lockWait: LockWait
     let lastRead = LastRead()
+    private let saves = SaveCount()
+
+    /// How many writes this store made durable (a change, a fold, a repair): a program whose
+    /// output then fails can still say its change was saved.
+    public var changesSaved: Int { saves.count }
 
     /// `disk` is how files are written and removed, which a test swaps to make a write fail
     /// part-way or a file refuse to go. `replayLimit`: how many items replaying the journal may
@@ -65,21 +70,36 @@ public final class FileStore: Sendable {
         min(max(storeSize / 8, journalToFoldBounds.lowerBound), journalToFoldBounds.upperBound)
     }
 
-    /// `$XDG_DATA_HOME/todo-stories/store.json`, else `~/.local/share/todo-stories/store.json`.
-    public static func defaultURL(environment: [String: String]) -> URL {
+    /// Where the store is kept when none is named, as the environment says.
+    public struct DefaultPlace: Sendable, Equatable {
+        /// The store's path; nil when no place can be told: HOME is not an absolute path, and
+        /// a store under the folder todo happens to run in would be a store nobody finds again.
+        public let url: URL?
+        /// XDG_DATA_HOME as it was set, when it was passed over: it is not an absolute path,
+        /// which the XDG base directory rules say to ignore.
+        public let ignoredDataHome: String?
+        /// HOME as it was set, when it is not an absolute path.
+        public let relativeHome: String?
+    }
+
+    /// `$XDG_DATA_HOME/todo-stories/store.json`, else `$HOME/.local/share/todo-stories/store.json`.
+    public static func defaultPlace(environment: [String: String]) -> DefaultPlace {
+        let xdg = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let ignored = xdg.flatMap { $0.hasPrefix("/") ? nil : $0 }
         var dataHome: String
-        // The XDG base directory rules: a path that is not absolute is ignored.
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+        if let xdg, ignored == nil {
             dataHome = xdg
         } else {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+            guard home.hasPrefix("/") else { return DefaultPlace(url: nil, ignoredDataHome: ignored, relativeHome: home) }
             dataHome = (home.hasSuffix("/") ? home : home + "/") + ".local/share"
         }
         if !dataHome.hasSuffix("/") { dataHome += "/" }
         // One URL made from the whole path: each URL Foundation makes costs as much as the rest
         // of `todo --version` (Benchmarks/profile.md), and a path with no trailing slash that
         // is said to be no folder is not looked up on the disk.
-        return URL(fileURLWithPath: dataHome + "todo-stories/store.json", isDirectory: false)
+        return DefaultPlace(url: URL(fileURLWithPath: dataHome + "todo-stories/store.json", isDirectory: false),
+                            ignoredDataHome: ignored, relativeHome: nil)
     }
 
     /// The lists as last saved, journal and all; an empty document when there is no file yet.
@@ -96,6 +116,15 @@ public final class FileStore: Sendable {
     public func apply(_ change: Change) throws -> (document: Document, undone: UndoneChange?) {
         let files = try StoreFiles.at(url.path)
         return try files.withLock(waiting: lockWait) { try applyHoldingTheLock(change, files) }
+    }
+
+    /// Takes back the newest change in the history, under the lock, and saves it; returns what
+    /// it took back and the lists as they are after it, as they were saved: the caller need not
+    /// read them again, a read that could fail once the undo is made.
+    func undoLast() throws -> (undone: UndoneChange, document: Document) {
+        let (document, undone) = try apply(.undo)
+        guard let undone else { throw TodoError.nothingToUndo }
+        return (undone, document)
     }
 
     /// Reads the latest document under the lock, lets `body` change it, and writes it whole if
@@ -179,6 +208,7 @@ public final class FileStore: Sendable {
     func writeStore(_ document: Document, taking folded: FoldedJournal?, _ files: StoreFiles) throws -> Int32? {
         let file = FileDocument(document: document, journal: UUID(), folded: folded)
         try files.replaceStore(with: file.bytes, disk: disk)
+        saves.add()
         return files.removeJournal(disk: disk)
     }
 
@@ -229,6 +259,7 @@ public final class FileStore: Sendable {
             throw error
         }
         if isNew { files.syncFolder() }
+        saves.add()
         return true
     }
 
@@ -248,4 +279,14 @@ public final class FileStore: Sendable {
             throw StoreError.cannotWrite(path: files.journal, .readOnlyJournal)
         }
     }
+}
+
+/// A count of writes, which any thread of the program may make.
+private final class SaveCount: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var saved = 0
+
+    var count: Int { lock.withLock { saved } }
+
+    func add() { lock.withLock { saved += 1 } }
 }

@@ -20,6 +20,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case isALink(path: String)
     /// The store path is a link that leads back to itself.
     case linkLoop(path: String)
+    /// A folder on the store's path is a link that leads back to itself.
+    case linkLoopInFolders(path: String)
+    /// The store's name leaves no room, in the folder's names, for the files todo keeps beside
+    /// it: `longest` is the longest a store's name may be there, in bytes.
+    case nameTooLong(path: String, longest: Int)
     /// The store path is a link to a file that does not exist.
     case danglingLink(path: String, target: String)
     /// A journal lies beside the store that the store cannot account for: not its own, and not
@@ -32,6 +37,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A file beside the store (a temporary file, a copy, the journal, the lock) could not be
     /// made, removed or renamed, for the reason the system gave. `path` is that file.
     case cannotCreate(path: String, errno: Int32)
+    /// A file that is there could not be opened to be written.
+    case cannotOpen(path: String, errno: Int32)
     case cannotRemove(path: String, errno: Int32)
     case cannotRename(path: String, to: String, errno: Int32)
     /// The lock file could not be locked, for a reason other than another program holding it.

@@ -12,9 +12,18 @@ import Glibc
 /// nothing, so a small list's memory stays as it was.
 enum HeapSettings {
     /// Whether the allocator took the settings; false where there is no glibc to ask.
+    /// Where the system caps how much memory todo may map (`ulimit -v`) below this, the heap is
+    /// left to grow as glibc grows it: a 64 MB step past the cap would fail every allocation,
+    /// `todo --version`'s included.
+    static let leastAddressSpace = 4 << 30
+
     @discardableResult
     static func growInLargeSteps() -> Bool {
         #if canImport(Glibc)
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur == rlim_t.max || limit.rlim_cur >= leastAddressSpace else {
+            return false
+        }
         // `mallopt` is not in the Glibc module; looked up by name, as the dynamic loader has it.
         // Its parameters, from <malloc.h>: M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32

@@ -116,7 +116,10 @@ public enum TodoProgram {
         var (status, session) = await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
                                           fetchDeadline: nil, disk: .system)
         if let failure = output.failure {
-            status = max(status, printer.report(CommandError.refused("the output could not be written: \(failure)")))
+            // What was saved stays saved: a script that reads the status must not try it again blindly.
+            let saved = session.store.changesSaved
+            let said = saved == 0 ? "" : saved == 1 ? "; the change was saved all the same" : "; the \(saved) changes were saved all the same"
+            status = max(status, printer.report(CommandError.refused("the output could not be written: \(failure)\(said)")))
         }
         withExtendedLifetime(session) { exit(status) }
     }

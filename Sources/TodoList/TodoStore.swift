@@ -17,10 +17,11 @@ public protocol TodoStore {
     /// A new item needs nothing from the rest of the list, so a store may keep it without
     /// reading the list.
     func add(id: TodoItem.ID, title: String, plan: TodoPlan, at: Date?) throws -> TodoItem
-    /// Takes back the last change saved, newest first, and says what it undid. A store that
-    /// keeps more than the to-dos has one history for all it keeps: the last change may have
-    /// been to something else.
-    func undo() throws -> UndoneChange
+    /// Takes back the last change saved, newest first, and says what it undid, with the list as
+    /// the undo left it: what a view shows after it is what was saved, not a second read that
+    /// might fail after the undo was made. A store that keeps more than the to-dos has one
+    /// history for all it keeps: the last change may have been to something else.
+    func undo() throws -> (undone: UndoneChange, todos: Todos)
 }
 
 extension TodoStore {

@@ -94,7 +94,7 @@ struct DoctorRepairTests {
         #expect(repaired.changesBroughtIn == 3)
         #expect(repaired.linesLeftOut == [])
         #expect(try files.todos() == expected)
-        #expect(try files.store().undo() == UndoneChange(.renameTodo, names: ["Fix bike"], renamedTo: "Fix car"))
+        #expect(try files.store().undone() == UndoneChange(.renameTodo, names: ["Fix bike"], renamedTo: "Fix car"))
     }
 
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a change made by hand")

@@ -102,7 +102,7 @@ struct FileKindTests {
         let missing = files.folder.file("new/lists/store.json")
         let store = FileStore(url: missing)
 
-        #expect(throws: TodoError.nothingToUndo) { _ = try store.undo() }
+        #expect(throws: TodoError.nothingToUndo) { _ = try store.undone() }
         #expect(throws: TodoError.noSuchItem) { _ = try store.apply(TodoChange.check([id(1)])) }
         #expect(try store.repair() == nil)
 

@@ -138,9 +138,9 @@ struct FormatTests {
         #expect(try files.storeFile().version == StoreFormat.current)
         #expect(String(decoding: files.storeBytes, as: UTF8.self).hasPrefix("{\"checksum\":\""))
         #expect(try files.store().read().people == read.people)
-        #expect(try files.store().undo() == UndoneChange(.checkTodos, names: ["\(first.title)"]))
+        #expect(try files.store().undone() == UndoneChange(.checkTodos, names: ["\(first.title)"]))
         #expect(try files.todos() == older.todos)
-        #expect(try files.store().undo() == older.undoneBefore)
+        #expect(try files.store().undone() == older.undoneBefore)
         #expect(try files.todos() == older.afterBothUndos)
     }
 

@@ -153,8 +153,8 @@ struct JournalTests {
 
         #expect(added == todo(3, "Pay rent").renumbered(1))
         #expect(try files.todos() == list(todo: [added], next: 2))
-        #expect(try files.store().undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
-        #expect(try files.store().undo() == UndoneChange(.deleteTodos, names: ["Buy milk", "Call Ann"]))
+        #expect(try files.store().undone() == UndoneChange(.addTodos, names: ["Pay rent"]))
+        #expect(try files.store().undone() == UndoneChange(.deleteTodos, names: ["Buy milk", "Call Ann"]))
         #expect(try files.todos() == makeTodos(todo: ["Buy milk", "Call Ann"]))
     }
 

@@ -50,7 +50,7 @@ struct OpenFileTests {
         _ = try store.loadTodos()
         _ = try store.add(id: id(3), title: "Pay rent")
         try store.apply(TodoChange.check([id(1)]))
-        _ = try store.undo()
+        _ = try store.undone()
         _ = try store.inspect()
         try store.update { $0.todos = makeTodos(todo: ["Buy milk"]) }
 

@@ -145,9 +145,10 @@ struct PersistenceTests {
         (["XDG_DATA_HOME": "data", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
         (["XDG_DATA_HOME": "~/data", "HOME": "/home/ann"], "/home/ann/.local/share/todo-stories/store.json"),
     ])
-    func defaultLocation(environment: [String: String], path: String) {
-        #expect(FileStore.defaultURL(environment: environment).path == path)
-        #expect(!FileStore.defaultURL(environment: environment).hasDirectoryPath)
+    func defaultLocation(environment: [String: String], path: String) throws {
+        let url = try #require(FileStore.defaultPlace(environment: environment).url)
+        #expect(url.path == path)
+        #expect(!url.hasDirectoryPath)
     }
 
     private func makeList() throws -> TodoListViewModel {

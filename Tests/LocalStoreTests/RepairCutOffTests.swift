@@ -125,7 +125,7 @@ struct RepairCutOffTests {
         #expect(try files.todos() == Todos())
         #expect(try files.store().inspect().journalNotes == [.takenIn])
         let (store, journal) = (files.storeBytes, files.journalBytes)
-        #expect(throws: StoreError.cannotRemove(path: files.journalURL.path, errno: EPERM)) { _ = try stuck.undo() }
+        #expect(throws: StoreError.cannotRemove(path: files.journalURL.path, errno: EPERM)) { _ = try stuck.undone() }
         #expect(files.storeBytes == store)
         #expect(files.journalBytes == journal)
 

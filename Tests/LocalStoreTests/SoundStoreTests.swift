@@ -59,7 +59,7 @@ struct SoundStoreTests {
             opens("change \(step)") { try makeRandomChange(store, step: step, random: &random) }
         }
         var undone = 0
-        while opens("undo \(undone + 1)", { _ = try store.undo() }) {
+        while opens("undo \(undone + 1)", { _ = try store.undone() }) {
             undone += 1
         }
         #expect(undone <= Document.undoLimit)
@@ -101,7 +101,7 @@ struct SoundStoreTests {
             ("rename", { try $0.apply(TodoChange.rename(item, to: "Renamed")) }),
             ("delete", { try $0.apply(TodoChange.delete([item])) }),
             ("clear", { try $0.apply(TodoChange.clearFinished) }),
-            ("undo", { _ = try $0.undo() }),
+            ("undo", { _ = try $0.undone() }),
             ("user add", { _ = try $0.apply(PeopleChange.add(newcomer, again: true)) }),
             ("user delete", { _ = try $0.apply(PeopleChange.delete([someone])) }),
             ("user sort", { _ = try $0.apply(PeopleChange.sort(.descending)) }),
@@ -131,7 +131,7 @@ struct SoundStoreTests {
         case 4: try store.apply(TodoChange.uncheck([anyItem]))
         case 5: try store.apply(TodoChange.delete([anyItem]))
         case 6: try store.apply(TodoChange.rename(anyItem, to: "Renamed \(step)"))
-        case 7: _ = try store.undo()
+        case 7: _ = try store.undone()
         case 8:
             try store.apply(PeopleChange.add(NewPerson(id: id(2000 + step), details: PersonDetails(
                 firstName: "Ann", lastName: "Lee \(step)", birthDate: step % 2 == 0 ? nil : date("1990-03-14")),

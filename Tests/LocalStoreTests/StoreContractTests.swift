@@ -84,7 +84,7 @@ struct StoreContractTests {
         #expect(try store.apply(.add(id: id(3), title: "Call Ann")) == saved)
 
         #expect(try store.loadTodos() == saved)
-        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Call Ann"]))
+        #expect(try store.undo().undone == UndoneChange(.addTodos, names: ["Call Ann"]))
         #expect(try store.loadTodos() == list(todo: [todo(1, "Buy milk")], finished: [finished(2, "Pay rent")], next: 4))
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
@@ -102,12 +102,12 @@ struct StoreContractTests {
         #expect(try store.loadTodos() == Todos())
         #expect(try store.add(id: id(4), title: "Post letter") == todo(4, "Post letter").renumbered(1))
 
-        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Post letter"]))
+        #expect(try store.undo().undone == UndoneChange(.addTodos, names: ["Post letter"]))
         #expect(try store.loadTodos() == Todos())
-        #expect(try store.undo() == UndoneChange(.deleteTodos, names: ["Buy milk", "Pay rent"]))
+        #expect(try store.undo().undone == UndoneChange(.deleteTodos, names: ["Buy milk", "Pay rent"]))
         #expect(try store.loadTodos() == list(todo: [todo(3, "Pay rent"), todo(1, "Buy milk")], next: 4))
-        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
-        #expect(try store.undo() == UndoneChange(.deleteTodos, names: ["Call Ann"]))
+        #expect(try store.undo().undone == UndoneChange(.addTodos, names: ["Pay rent"]))
+        #expect(try store.undo().undone == UndoneChange(.deleteTodos, names: ["Call Ann"]))
         #expect(try store.loadTodos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann")], next: 4))
     }
 
@@ -118,8 +118,8 @@ struct StoreContractTests {
         _ = try store.add(id: id(3), title: "Pay rent")
         _ = try store.apply(.rename(id(1), to: "Buy oats"))
 
-        #expect(try store.undo() == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
-        #expect(try store.undo() == UndoneChange(.addTodos, names: ["Pay rent"]))
+        #expect(try store.undo().undone == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
+        #expect(try store.undo().undone == UndoneChange(.addTodos, names: ["Pay rent"]))
         #expect(try store.loadTodos().all == todos.all)
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
@@ -135,7 +135,7 @@ struct StoreContractTests {
         }
 
         for number in (2...limit + 1).reversed() {
-            #expect(try store.undo() == UndoneChange(.addTodos, names: ["Task \(number)"]))
+            #expect(try store.undo().undone == UndoneChange(.addTodos, names: ["Task \(number)"]))
         }
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
         #expect(try store.loadTodos() == list(todo: [todo(1, "Task 1")], next: limit + 2))
@@ -153,7 +153,7 @@ struct StoreContractTests {
         }
 
         #expect(try store.loadTodos() == saved)
-        #expect(try store.undo() == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
+        #expect(try store.undo().undone == UndoneChange(.renameTodo, names: ["Buy milk"], renamedTo: "Buy oats"))
         #expect(throws: TodoError.nothingToUndo) { try store.undo() }
     }
 
@@ -172,10 +172,10 @@ struct StoreContractTests {
         _ = try todoStore.apply(.check([id(1)]))
         _ = try peopleStore.apply(.sort(.descending))
 
-        #expect(try todoStore.undo() == UndoneChange(.sortPeople, names: []))
+        #expect(try todoStore.undo().undone == UndoneChange(.sortPeople, names: []))
         #expect(try peopleStore.loadPeople() == people)
         #expect(try todoStore.loadTodos() == list(finished: [finished(1, "Buy milk")], next: 2))
-        #expect(try peopleStore.undo() == UndoneChange(.checkTodos, names: ["Buy milk"]))
+        #expect(try peopleStore.undo().undone == UndoneChange(.checkTodos, names: ["Buy milk"]))
         #expect(try todoStore.loadTodos() == makeTodos(todo: ["Buy milk"]))
         #expect(throws: TodoError.nothingToUndo) { try peopleStore.undo() }
     }
@@ -192,9 +192,29 @@ struct StoreContractTests {
         }
 
         for number in (1...limit).reversed() {
-            #expect(try peopleStore.undo() == UndoneChange(.addTodos, names: ["Task \(number)"]))
+            #expect(try peopleStore.undo().undone == UndoneChange(.addTodos, names: ["Task \(number)"]))
         }
         #expect(throws: TodoError.nothingToUndo) { try todoStore.undo() }
         #expect(try peopleStore.loadPeople() == makePeople([person(1, "Zoë", "Adams")], sortOrder: .descending))
+    }
+
+    @Test("SF-41 An undo says what it undid from what it saw when it saved it: every store hands back the lists a read gives",
+          arguments: StoreMaker.all)
+    func undoHandsBackTheLists(maker: StoreMaker) throws {
+        let saved = try maker.save(makeTodos(todo: ["Buy milk", "Call Ann"]), makePeople([person(1, "Zoë", "Adams")]), folder)
+        let todoStore = saved.openTodos()
+        let peopleStore = saved.openPeople()
+        _ = try todoStore.apply(.check([id(1)]))
+        _ = try peopleStore.apply(.delete([id(1)]))
+
+        let people = try peopleStore.undo()
+        let todos = try todoStore.undo()
+
+        #expect(people.undone == UndoneChange(.deletePeople, names: ["Zoë Adams"]))
+        #expect(people.people == makePeople([person(1, "Zoë", "Adams")]))
+        #expect(todos.undone == UndoneChange(.checkTodos, names: ["Buy milk"]))
+        #expect(todos.todos == makeTodos(todo: ["Buy milk", "Call Ann"]))
+        #expect(try todoStore.loadTodos() == todos.todos)
+        #expect(try peopleStore.loadPeople() == people.people)
     }
 }

@@ -102,8 +102,8 @@ public final class InMemoryTodoStore: TodoStore {
         return item
     }
 
-    public func undo() throws -> UndoneChange {
-        try lists.undo()
+    public func undo() throws -> (undone: UndoneChange, todos: Todos) {
+        (try lists.undo(), lists.todos)
     }
 }
 
@@ -136,8 +136,8 @@ public final class InMemoryPeopleStore: PeopleStore {
         return lists.people
     }
 
-    public func undo() throws -> UndoneChange {
-        try lists.undo()
+    public func undo() throws -> (undone: UndoneChange, people: People) {
+        (try lists.undo(), lists.people)
     }
 
     public func remember(unmatched query: String) {

@@ -58,12 +58,14 @@ public struct RealBinary: Sendable {
         }
     }
 
-    /// Runs `todo ARGUMENTS` with its standard input read from `file` (`/dev/zero`, say).
-    public func run(_ arguments: [String], inputFrom file: FileHandle, environment: [String: String] = [:]) throws -> Run {
-        try run(arguments, standardInput: file, environment: environment) {}
+    /// Runs `todo ARGUMENTS` with its standard output written to `file` (`/dev/full`, say): the
+    /// run's output is then empty.
+    public func run(_ arguments: [String], outputTo file: FileHandle) throws -> Run {
+        try run(arguments, standardInput: FileHandle.nullDevice, standardOutput: file, environment: [:]) {}
     }
 
-    private func run(_ arguments: [String], standardInput: Any, environment: [String: String], started: () -> Void) throws -> Run {
+    private func run(_ arguments: [String], standardInput: Any, standardOutput file: FileHandle? = nil, environment: [String: String],
+                     started: () -> Void) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -73,10 +75,11 @@ public struct RealBinary: Sendable {
         let standardOutput = Pipe()
         let standardError = Pipe()
         process.standardInput = standardInput
-        process.standardOutput = standardOutput
+        process.standardOutput = file ?? standardOutput
         process.standardError = standardError
         try process.run()
         started()
+        try standardOutput.fileHandleForWriting.close()
         let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
         let errors = standardError.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

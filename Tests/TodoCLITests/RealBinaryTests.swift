@@ -212,17 +212,9 @@ extension RealBinaryTests {
           arguments: [["list"], ["--json", "list"]])
     func outputToAFullDisk(arguments: [String]) throws {
         try FileStore(url: todo.store).update { $0.todos = makeTodos(todo: ["Buy milk"]) }
-        let process = Process()
-        process.executableURL = todo.binary.url
-        process.arguments = ["--store", todo.store.path] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try todo.binary.run(["--store", todo.store.path] + arguments,
+                                      outputTo: FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full")))
 
-        #expect(said == "error: the output could not be written: \(String(cString: strerror(ENOSPC)))\n")
-        #expect(process.terminationStatus == 1)
+        #expect(run == Run(status: 1, output: "", errors: "error: the output could not be written: \(String(cString: strerror(ENOSPC)))\n"))
     }
 }

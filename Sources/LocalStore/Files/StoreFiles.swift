@@ -28,7 +28,12 @@ struct StoreFiles {
     /// The store at `path`, its link followed when it is one.
     static func at(_ path: String) throws -> StoreFiles {
         var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return StoreFiles(path: path) }
+        guard lstat(path, &status) == 0 else {
+            // A folder on the way is a link that leads back to itself: not the store's own loop.
+            if errno == ELOOP { throw StoreError.linkLoopInFolders(path: path) }
+            return StoreFiles(path: path)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFLNK else { return StoreFiles(path: path) }
         guard stat(path, &status) == 0 else {
             if errno == ELOOP { throw StoreError.linkLoop(path: path) }
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
@@ -116,11 +121,16 @@ struct StoreFiles {
         if creating { flags |= O_CREAT }
         let descriptor = systemOpen(path, flags, 0o600)
         guard descriptor >= 0 else {
-            switch errno {
+            let failure = errno
+            var status = stat()
+            switch failure {
             case ENOENT: return nil
             case ELOOP: throw followLink ? StoreError.linkLoop(path: path) : StoreError.isALink(path: path)
             case ENXIO: throw StoreError.notAFile(path: path, kind: .socketOrFIFO)
-            default: throw StoreError.cannotRead(path: path, .system(errno: errno))
+            // What failed is said as it was: a read, a file made, or a file opened to be written.
+            case _ where !writing: throw StoreError.cannotRead(path: path, .system(errno: failure))
+            case _ where creating && lstat(path, &status) != 0: throw StoreError.cannotCreate(path: path, errno: failure)
+            default: throw StoreError.cannotOpen(path: path, errno: failure)
             }
         }
         var status = stat()
@@ -152,6 +162,18 @@ struct StoreFiles {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw StoreError.notAFile(path: path, kind: Self.kind(of: status))
         }
+    }
+
+    /// The longest name beside the store is a copy of its journal a repair keeps, 36 bytes
+    /// longer than the store's (`.journal.damaged-20261123-101500-100`); a temporary file is 25.
+    static let longestSuffix = 36
+
+    /// Refuses, before anything is written, a store whose name leaves no room in the folder's
+    /// names for the files beside it: each change would fail part-way, at the first fold.
+    func refuseANameTooLong() throws {
+        let folderLimit = pathconf(folder, Int32(_PC_NAME_MAX))
+        let longest = (folderLimit > 0 ? folderLimit : 255) - Self.longestSuffix
+        guard name.utf8.count <= longest else { throw StoreError.nameTooLong(path: path, longest: longest) }
     }
 
     // MARK: - Writing
@@ -242,6 +264,7 @@ struct StoreFiles {
     /// changed nothing leaves nothing behind.
     func withLock<Result>(waiting wait: LockWait, _ body: () throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
+        try refuseANameTooLong()
         let made = missingFolders()
         let nearest = made.last.map { PathText.folder(of: $0) } ?? folder
         var status = stat()

@@ -12,6 +12,24 @@ struct Settings {
     var storeURL: URL
     /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
     var storeIsNamed = false
+    /// Where the store is when none is named, with what the environment got wrong about it;
+    /// nil once `--store` or TODO_STORE names one.
+    var defaultPlace: FileStore.DefaultPlace?
+
+    /// Why no store can be opened: HOME is not an absolute path, and no store was named. Every
+    /// command that uses the store is refused with it; help and the version are not.
+    var storeProblem: OptionError? {
+        guard !storeIsNamed, let home = defaultPlace?.relativeHome else { return nil }
+        return OptionError("HOME is not an absolute path (\(quoted(home))), so todo cannot tell where the store is: set HOME to "
+                           + "one, or name the store with --store or TODO_STORE")
+    }
+
+    /// What a command that uses the default store says first: XDG_DATA_HOME was passed over.
+    var storeNote: String? {
+        guard !storeIsNamed, let ignored = defaultPlace?.ignoredDataHome, defaultPlace?.url != nil else { return nil }
+        return "XDG_DATA_HOME is not an absolute path (\(quoted(ignored))), which the XDG rules say to ignore: the store is \(storeURL.path)"
+    }
+
     /// How long a change waits for another program that holds the store's lock: `--wait`, else
     /// TODO_LOCK_WAIT, else ten seconds.
     var lockWait = LockWait.defaultTimeout
@@ -29,7 +47,10 @@ struct Settings {
             storeURL = try Self.storeURL(text, from: "TODO_STORE")
             storeIsNamed = true
         } else {
-            storeURL = FileStore.defaultURL(environment: environment)
+            let place = FileStore.defaultPlace(environment: environment)
+            // Without a place, the store's commands are refused (`storeProblem`), and this path is never opened.
+            storeURL = place.url ?? URL(fileURLWithPath: "/", isDirectory: true)
+            defaultPlace = place
         }
         if let text = environment["RANDOMUSER_API"], !text.isEmpty {
             api = (text, "RANDOMUSER_API")

@@ -31,6 +31,11 @@ enum StoreText {
             "\(path) is a link; todo never follows a link beside its store, so nothing was read or written"
         case let .linkLoop(path):
             "the store \(path) is a link that leads back to itself; nothing was written"
+        case let .linkLoopInFolders(path):
+            "a folder on the way to the store \(path) is a link that leads back to itself; nothing was read or written"
+        case let .nameTooLong(path, longest):
+            "the name of the store \(path) is \(path.split(separator: "/").last?.utf8.count ?? 0) bytes long; the files todo keeps "
+                + "beside it need longer names still, and a store's name there may be at most \(longest) bytes. Nothing was written"
         case let .danglingLink(path, target):
             "the store \(path) is a link to \(target), which does not exist; nothing was written"
         case let .journalNotAccounted(journal, mismatch):
@@ -44,6 +49,8 @@ enum StoreText {
             "cannot save to \(path): \(write(failure)); the store was left as it was"
         case let .cannotCreate(path, number):
             "cannot create \(path): \(system(number)); the store was left as it was"
+        case let .cannotOpen(path, number):
+            "cannot open \(path) to write it: \(system(number)); the store was left as it was"
         case let .cannotRemove(path, number):
             "cannot remove \(path): \(system(number)); the store was left as it was"
         case let .cannotRename(path, target, number):

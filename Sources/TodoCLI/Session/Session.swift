@@ -28,6 +28,8 @@ final class Session {
         store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
         today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
     private let fetchDeadline: Duration?
+    /// Whether the first command that uses the store said where it is, for an XDG_DATA_HOME passed over.
+    private var notedWhereTheStoreIs = false
     /// Whether a person types what is read, at the prompt or at a terminal: only a person is
     /// asked a question (a repair that would bring back what was removed); a script is told.
     let inputIsAPerson: Bool
@@ -139,6 +141,13 @@ final class Session {
                                            + "nothing was changed")
             }
             let (command, nameLength) = try CommandTable.command(for: words)
+            if command.name != "help" && !command.leaves {
+                if let problem = settings.storeProblem { throw problem }
+                if let note = settings.storeNote, !notedWhereTheStoreIs {
+                    notedWhereTheStoreIs = true
+                    printer.note(note)
+                }
+            }
             switch command.reads {
             case .nothing: break
             case .todos: try load()

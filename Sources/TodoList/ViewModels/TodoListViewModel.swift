@@ -109,13 +109,13 @@ public final class TodoListViewModel {
     /// Keeps the order To do is shown in, in the store, so the list shows it so next time too.
     public func sort(by order: TodoOrder) throws { try apply(.sort(order)) }
 
-    /// Takes back the last change saved, and shows the list as it is after it. Returns what
+    /// Takes back the last change saved, and shows the list as the undo left it. Returns what
     /// was undone, for the view to say.
     @discardableResult
     public func undo() throws -> UndoneChange {
-        let summary = try store.undo()
-        try load()
-        return summary
+        let (undone, todos) = try store.undo()
+        self.todos = todos
+        return undone
     }
 
     @discardableResult

@@ -168,13 +168,13 @@ public final class UserListViewModel {
     public func delete(_ ids: Person.ID...) throws { try apply(.delete(ids)) }
     public func delete(_ ids: [Person.ID]) throws { try apply(.delete(ids)) }
 
-    /// Takes back the last change saved, and shows the people as they are after it. Returns
+    /// Takes back the last change saved, and shows the people as the undo left them. Returns
     /// what was undone, for the view to say.
     @discardableResult
     public func undo() throws -> UndoneChange {
-        let summary = try store.undo()
-        try load()
-        return summary
+        let (undone, people) = try store.undo()
+        show(people)
+        return undone
     }
 
     @discardableResult

@@ -4,6 +4,7 @@ import ListEngine
 import TestSupport
 import Testing
 import TodoList
+import Undo
 import UserList
 
 /// A store in a fresh folder of the real file system, at `<folder>/data/store.json`, and what
@@ -99,11 +100,18 @@ final class StoreFolder {
             ("list", { _ = try store.loadTodos() }),
             ("add", { _ = try store.add(id: id(9), title: "Post letter") }),
             ("check", { _ = try store.apply(TodoChange.check([id(2)])) }),
-            ("undo", { _ = try store.undo() }),
+            ("undo", { _ = try store.undone() }),
             ("add a person", { _ = try store.apply(PeopleChange.add(
                 NewPerson(id: id(99), details: PersonDetails(firstName: "Bo", lastName: "Bee", birthDate: nil),
                           addedAt: Date(timeIntervalSinceReferenceDate: 0)), again: false)) }),
         ]
+    }
+}
+
+extension FileStore {
+    /// Undoes the last change, as the to-do list's store does, and says what it took back.
+    func undone() throws -> UndoneChange {
+        try (self as any TodoStore).undo().undone
     }
 }
 
