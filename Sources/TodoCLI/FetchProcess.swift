@@ -45,6 +45,7 @@ struct FetchProcess: PeopleSource {
     }
 
     func page(_ page: Int, count: Int, seed: String) async throws(FetchError) -> FetchedPage {
+        Self.sweepLeftFolders(in: FileManager.default.temporaryDirectory.path)
         let helper = Self.besideThisProgram
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
             let exists = FileManager.default.fileExists(atPath: helper.path)
@@ -67,6 +68,22 @@ struct FetchProcess: PeopleSource {
         case .page(let page): return page
         case .failed(let error): throw error
         case nil: throw .cannotLoad("\(helper.path) gave no answer")
+        }
+    }
+
+    /// Removes the folders `todo-fetch` left in the temporary folder when it was killed before it
+    /// could (`todo-fetch-<pid>-<8 hex digits>`): this user's own folders, whose process is gone.
+    /// A folder of a process that runs, a link, or another name is left alone.
+    static func sweepLeftFolders(in temporary: String) {
+        let prefix = "todo-fetch-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, parts[1].count == 8, parts[1].allSatisfy(\.isHexDigit),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = temporary + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid() else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 
