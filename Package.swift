@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "todo-fetch", "UserList", "TestSupport"],
                     exclude: ["Fixtures"]),
         // Where a scenario's Then is an exit status or a printed line, its test runs the real `todo` too.
-        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ListEngine", "TodoList", "UserList", "Undo", "TestSupport", "todo"]),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ListEngine", "TodoList", "Dates", "UserList", "Undo", "TestSupport", "todo"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "ListEngine", "LocalStore", "TodoList", "UserList", "Undo", "RandomUserAPI", "TestSupport"]),
         .testTarget(name: "SpecReportTests", dependencies: ["SpecReport", "TestSupport"], exclude: ["Fixtures"]),
