@@ -13,7 +13,7 @@ struct Settings {
     /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
     var storeIsNamed = false
     var json = false
-    /// The day ages and birthdays are counted from; the system's today when nil.
+    /// The day ages, birthdays and due dates are counted from; the system's today when nil.
     var today: CalendarDate?
     /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
     /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
