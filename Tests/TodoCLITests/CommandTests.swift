@@ -102,7 +102,7 @@ final class CommandTests {
                                    terminal: true, environment: ["NO_COLOR": "1"])
         #expect(prompt.errors == String(repeating: "error: --store is given when todo starts (todo --store …), not on a line\n", count: 2))
         #expect(prompt.answer(to: "list --store \(other.path)") == "", "the line is not run: list would print the list")
-        #expect(prompt.answer(to: "list --help")?.hasPrefix("Usage: list [todo|finished] [FILTER...] [--sort ORDER]\n") == true)
+        #expect(prompt.answer(to: "list --help")?.hasPrefix("Usage: list [FILTER...] [--sort ORDER]\n") == true)
         for (command, asked) in [("list", "list --help"), ("add", "add --help"), ("check", "check 1 --help")] {
             #expect(prompt.answer(to: asked) == prompt.answer(to: "help \(command)"), "\(asked)")
         }
