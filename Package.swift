@@ -42,7 +42,7 @@ let package = Package(
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
         // its libraries are not loaded by the commands that don't need them.
-        .target(name: "TodoCLI", dependencies: ["Forms", "TodoList", "UserList", "Undo", "ListEngine", "LocalStore", "FastJSON",
+        .target(name: "TodoCLI", dependencies: ["Forms", "TodoList", "UserList", "Undo", "Dates", "ListEngine", "LocalStore", "FastJSON",
                                                 "Interchange"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that

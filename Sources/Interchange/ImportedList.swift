@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import TodoList
 
 /// What a file of another tool holds for the list: the to-dos, in the order of the file, and
@@ -79,15 +80,14 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 
     /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows: JSON
     /// (its first byte other than white space `[` or `{`) is a Taskwarrior export, anything
-    /// else todo.txt. `timeZone` says which day a moment falls on, and at what moment a day
-    /// starts.
-    public static func read(_ bytes: [UInt8], as format: ImportFormat?, timeZone: TimeZone) throws(ImportFailure) -> ImportedList {
+    /// else todo.txt. `zone` says which day a moment falls on, and at what moment a day starts.
+    public static func read(_ bytes: [UInt8], as format: ImportFormat?, zone: LocalZone) throws(ImportFailure) -> ImportedList {
         guard bytes.count <= largestFile else { throw ImportFailure(.file, .tooLarge(limit: largestFile)) }
         guard let first = bytes.first(where: { !isSpace($0) }) else { throw ImportFailure(.file, .empty) }
         guard !bytes.contains(0) else { throw ImportFailure(.file, .notText) }
         switch format ?? (first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .taskwarrior : .todotxt) {
-        case .taskwarrior: return try TaskwarriorFormat.read(bytes, timeZone: timeZone)
-        case .todotxt: return try TodoTxtFormat.read(bytes, timeZone: timeZone)
+        case .taskwarrior: return try TaskwarriorFormat.read(bytes, zone: zone)
+        case .todotxt: return try TodoTxtFormat.read(bytes, zone: zone)
         }
     }
 
@@ -101,13 +101,13 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case todotxt, taskwarrior, ics
 
     /// The items (in the order given: oldest first reads back in the same order) as `format`
-    /// writes them; a calendar holds `events` too, and `stamp` says when it was made. Days and
-    /// moments are this computer's: `timeZone`.
+    /// writes them; a calendar holds `events` too, and `stamp` says when it was made. Days are
+    /// `zone`'s.
     public static func write(_ items: [TodoItem], events: [YearlyEvent], as format: ExportFormat, stamp: Date,
-                             timeZone: TimeZone) -> String {
+                             zone: LocalZone) -> String {
         switch format {
-        case .todotxt: TodoTxtFormat.write(items, timeZone: timeZone)
-        case .taskwarrior: TaskwarriorFormat.write(items, timeZone: timeZone)
+        case .todotxt: TodoTxtFormat.write(items, zone: zone)
+        case .taskwarrior: TaskwarriorFormat.write(items, zone: zone)
         case .ics: ICalendarFormat.write(items, events: events, stamp: stamp)
         }
     }

@@ -12,7 +12,7 @@ import TodoList
 enum TaskwarriorFormat {
     // MARK: - Reading
 
-    static func read(_ bytes: [UInt8], timeZone: TimeZone) throws(ImportFailure) -> ImportedList {
+    static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
         var list = ImportedList()
         do {
             let start = bytes.firstIndex { !ImportFormat.isSpace($0) } ?? 0
@@ -21,7 +21,7 @@ enum TaskwarriorFormat {
                 do {
                     try json.readArray { json in
                         index += 1
-                        try readTask(&json, index: index, into: &list, timeZone: timeZone)
+                        try readTask(&json, index: index, into: &list, zone: zone)
                     }
                 } catch let error as JSONReader.Error where error.offset == start {
                     // Not an array: JSON all the same, or not JSON.
@@ -55,7 +55,7 @@ enum TaskwarriorFormat {
         var annotations = 0
     }
 
-    private static func readTask(_ json: inout JSONReader, index: Int, into list: inout ImportedList, timeZone: TimeZone) throws {
+    private static func readTask(_ json: inout JSONReader, index: Int, into list: inout ImportedList, zone: LocalZone) throws {
         let start = json.offset
         var task = Task()
         do {
@@ -91,7 +91,7 @@ enum TaskwarriorFormat {
         }
         if let project = task.project, let name = tagName(project, prefix: "project-") { plan.add(tag: name) }
         if let due = task.due {
-            guard let day = CalendarDate(due, in: timeZone) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: "")) }
+            guard let day = zone.day(of: due) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: "")) }
             plan.due = day
         }
         if let priority = task.priority, !priority.isEmpty {
@@ -186,12 +186,12 @@ enum TaskwarriorFormat {
     /// The items, as `task import` takes them, one task a line. A to-do that repeats goes with
     /// the template Taskwarrior keeps for a repeating task, its id made from the to-do's, so
     /// that importing the file again changes nothing and makes no second instance.
-    static func write(_ items: [TodoItem], timeZone: TimeZone) -> String {
+    static func write(_ items: [TodoItem], zone: LocalZone) -> String {
         var lines: [String] = []
         for item in items {
             if let recurrence = item.plan.recurrence, !item.isFinished {
                 let template = NameBasedID.make(item.id.uuidString, in: NameBasedID.repeatTemplates)
-                lines.append(task(item, timeZone: timeZone, id: template, status: "recurring") { json in
+                lines.append(task(item, zone: zone, id: template, status: "recurring") { json in
                     json.key("mask")
                     json.string("-")
                     json.key("recur")
@@ -199,7 +199,7 @@ enum TaskwarriorFormat {
                     json.key("rtype")
                     json.string("periodic")
                 })
-                lines.append(task(item, timeZone: timeZone, id: item.id, status: "pending") { json in
+                lines.append(task(item, zone: zone, id: item.id, status: "pending") { json in
                     json.key("imask")
                     json.int(0)
                     json.key("parent")
@@ -210,7 +210,7 @@ enum TaskwarriorFormat {
                     json.string("periodic")
                 })
             } else {
-                lines.append(task(item, timeZone: timeZone, id: item.id, status: item.isFinished ? "completed" : "pending") { json in
+                lines.append(task(item, zone: zone, id: item.id, status: item.isFinished ? "completed" : "pending") { json in
                     if let recurrence = item.plan.recurrence {
                         json.key("recur")
                         json.string(recurrence.rawValue)
@@ -223,15 +223,15 @@ enum TaskwarriorFormat {
 
     /// One task: the fields every task has, with `extra` written between `priority` and
     /// `status`, where the keys of a repeat fall in their sorted order.
-    private static func task(_ item: TodoItem, timeZone: TimeZone, id: UUID, status: String,
+    private static func task(_ item: TodoItem, zone: LocalZone, id: UUID, status: String,
                              extra: (inout JSONWriter) -> Void) -> String {
         var json = JSONWriter()
         json.object { json in
             json.key("description")
             json.string(item.title)
-            if let due = item.plan.due, let moment = startOf(due, in: timeZone) {
+            if let due = item.plan.due {
                 json.key("due")
-                json.string(basic(moment))
+                json.string(basic(zone.start(of: due)))
             }
             if item.isFinished, let checked = item.checked {
                 json.key("end")
@@ -262,12 +262,5 @@ enum TaskwarriorFormat {
     static func basic(_ moment: Date) -> String {
         let text = Date(timeIntervalSinceReferenceDate: moment.timeIntervalSinceReferenceDate.rounded(.down)).rfc3339() ?? ""
         return text.filter { $0 != "-" && $0 != ":" }
-    }
-
-    /// The moment `day` starts at in `timeZone`: what Taskwarrior means by a due date with no time.
-    static func startOf(_ day: CalendarDate, in timeZone: TimeZone) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
     }
 }

@@ -12,7 +12,7 @@ import TodoList
 enum TodoTxtFormat {
     // MARK: - Reading
 
-    static func read(_ bytes: [UInt8], timeZone: TimeZone) throws(ImportFailure) -> ImportedList {
+    static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
         var list = ImportedList()
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             var line = line
@@ -21,12 +21,12 @@ enum TodoTxtFormat {
             guard isUTF8(line) else { throw ImportFailure(.line(index + 1), .notUTF8) }
             let trimmed = String(decoding: line, as: UTF8.self).trimmedOfSpaces
             guard !trimmed.isEmpty else { continue }
-            list.todos.append(try todo(String(trimmed), line: index + 1, timeZone: timeZone, leftOut: &list.repeatsLeftOut))
+            list.todos.append(try todo(String(trimmed), line: index + 1, zone: zone, leftOut: &list.repeatsLeftOut))
         }
         return list
     }
 
-    private static func todo(_ text: String, line: Int, timeZone: TimeZone, leftOut: inout [String]) throws(ImportFailure) -> NewTodo {
+    private static func todo(_ text: String, line: Int, zone: LocalZone, leftOut: inout [String]) throws(ImportFailure) -> NewTodo {
         var words = text.split(separator: " ", omittingEmptySubsequences: false)[...]
         var plan = TodoPlan()
         var finished = false
@@ -75,8 +75,8 @@ enum TodoTxtFormat {
         }
         guard let name = TodoItem.normalizedTitle(title.joined(separator: " ")) else { throw ImportFailure(.line(line), .emptyTitle) }
         return NewTodo(id: NameBasedID.make(text, in: NameBasedID.todoTxtLines), title: name, plan: plan,
-                       added: added.flatMap { TaskwarriorFormat.startOf($0, in: timeZone) }, isFinished: finished,
-                       checked: checked.flatMap { TaskwarriorFormat.startOf($0, in: timeZone) })
+                       added: added.map(zone.start(of:)), isFinished: finished,
+                       checked: checked.map(zone.start(of:)))
     }
 
     /// The day a word writes, nil for a word that is not written as one, and a refusal for one
@@ -124,17 +124,17 @@ enum TodoTxtFormat {
 
     /// The items, one line each, as todo.txt-cli writes them. A line break in a title, which
     /// would split the line, is written as a space.
-    static func write(_ items: [TodoItem], timeZone: TimeZone) -> String {
-        items.map { line($0, timeZone: timeZone) + "\n" }.joined()
+    static func write(_ items: [TodoItem], zone: LocalZone) -> String {
+        items.map { line($0, zone: zone) + "\n" }.joined()
     }
 
-    private static func line(_ item: TodoItem, timeZone: TimeZone) -> String {
+    private static func line(_ item: TodoItem, zone: LocalZone) -> String {
         var words: [String] = []
-        let added = item.added.flatMap { CalendarDate($0, in: timeZone) }
+        let added = item.added.flatMap { zone.day(of: $0) }
         if item.isFinished {
             words.append("x")
             // A creation date stands only after a completion date.
-            if let checked = item.checked.flatMap({ CalendarDate($0, in: timeZone) }) {
+            if let checked = item.checked.flatMap({ zone.day(of: $0) }) {
                 words.append(checked.iso)
                 if let added { words.append(added.iso) }
             }

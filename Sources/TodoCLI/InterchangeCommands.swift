@@ -67,7 +67,7 @@ extension Session {
         }
         let list: ImportedList
         do {
-            list = try ImportFormat.read(bytes, as: format, timeZone: settings.timeZone)
+            list = try ImportFormat.read(bytes, as: format, zone: settings.zone)
         } catch {
             // Read as JSON because it starts as JSON does: a todo.txt file may too (`[ ] Buy milk`).
             let first = bytes.first { !$0.isSpace }
@@ -100,7 +100,7 @@ extension Session {
         let birthdays = format == .ics ? userList.people.everyone.compactMap { person in
             person.birthDate.map { YearlyEvent(id: person.id, summary: InterchangeText.birthday(of: person), firstDay: $0) }
         } : []
-        let text = ExportFormat.write(items, events: birthdays, as: format, stamp: Date(), timeZone: settings.timeZone)
+        let text = ExportFormat.write(items, events: birthdays, as: format, stamp: Date(), zone: settings.zone)
         guard let output else { return write(text) }
         if OutputFile.isOneOf(output, theStore: startSettings.storeURL.path) {
             throw CommandError.refused("\(output) is the store or one of its files; export to another file")

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dates
 
 /// The `todo` program. `run` takes everything from outside as parameters, so tests run the
 /// whole program in-process; `main` connects it to the real process.
@@ -17,13 +18,15 @@ public enum TodoProgram {
 
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
     /// `fetchDeadline` is how long `user fetch` waits for a page; nil leaves it to `todo-fetch`
-    /// (15 seconds), and a test shortens it to see the deadline pass in a second.
+    /// (15 seconds), and a test shortens it to see the deadline pass in a second. `zone` is the
+    /// time zone days are counted in: the system's, or one a test fixes.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
                            input: LineReader, output: TextOutput, errors: TextOutput,
-                           fetchDeadline: Duration? = nil) async -> Int32 {
+                           fetchDeadline: Duration? = nil, zone: LocalZone = .system) async -> Int32 {
         let printer = Printer(terminal: terminal, environment: environment, output: output, errors: errors)
         defer { printer.flush() }
-        guard case let (request, settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
+        guard case (let request, var settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
+        settings.zone = zone
         return await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
                          fetchDeadline: fetchDeadline).status
     }
@@ -52,7 +55,7 @@ public enum TodoProgram {
 
     /// The environment variables todo reads; no others are read. Foundation's dictionary of the
     /// whole environment cost a sixth of the instructions of `todo --version` (Benchmarks/profile.md).
-    static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_STORE", "TZ", "XDG_DATA_HOME"]
+    static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_STORE", "XDG_DATA_HOME"]
 
     /// The variables todo reads, by name; throws for the first that is not UTF-8 (CLI-39).
     static func readEnvironment() throws(NotUTF8) -> [String: String] {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import LocalStore
 import UserList
 
@@ -18,9 +19,9 @@ struct Settings {
     /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
     /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
     var api: (text: String, source: String)?
-    /// Which day a moment falls on, and when a day starts: `TZ` where it names a zone, else the
-    /// system's. Imports and exports read and write days with it.
-    var timeZone: TimeZone
+    /// Which day a moment falls on, and when a day starts: the system's zone (`TZ`, else
+    /// `/etc/localtime`), unless a test says otherwise.
+    var zone = LocalZone.system
 
     /// The settings before any option: the store is `TODO_STORE`, else the default place in the
     /// user's data folder; the server `RANDOMUSER_API`, else randomuser.me.
@@ -34,8 +35,6 @@ struct Settings {
         if let text = environment["RANDOMUSER_API"], !text.isEmpty {
             api = (text, "RANDOMUSER_API")
         }
-        let zone = environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
-        timeZone = zone.flatMap(TimeZone.init(identifier:)) ?? .current
     }
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than

@@ -26,8 +26,8 @@ final class Session {
     /// view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
         store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
-        today: { [today = startSettings.today, zone = startSettings.timeZone] in
-            today ?? CalendarDate(Date(), in: zone) ?? Settings.latestToday
+        today: { [today = startSettings.today, zone = startSettings.zone] in
+            today ?? zone.day(of: Date()) ?? Settings.latestToday
         })
     private let fetchDeadline: Duration?
 
@@ -41,8 +41,8 @@ final class Session {
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
         store = FileStore(url: settings.storeURL)
-        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today, zone = settings.timeZone] in
-            today ?? CalendarDate(Date(), in: zone) ?? Settings.latestToday
+        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today, zone = settings.zone] in
+            today ?? zone.day(of: Date()) ?? Settings.latestToday
         }))
         prompt = Prompt(input: input, todoList: todoList)
     }

@@ -143,9 +143,8 @@ public struct Todos: Sendable, Equatable {
         case .importTodos(let new):
             let arriving = try newItems(new)
             guard !arriving.isEmpty else { return nil }
-            for item in arriving {
-                if item.isFinished { finished.insert(item, at: 0) } else { unfinished.insert(item, at: 0) }
-            }
+            unfinished.insert(contentsOf: arriving.filter { !$0.isFinished }.reversed(), at: 0)
+            finished.insert(contentsOf: arriving.filter(\.isFinished).reversed(), at: 0)
             nextNumber += arriving.count
             step = TodoStep(kind: .import, removing: arriving.map(\.id), restoring: [])
 
@@ -212,7 +211,9 @@ public struct Todos: Sendable, Equatable {
 
     /// What undoing `step` takes back, about the items as they are now and were then.
     private func summary(of step: TodoStep) -> UndoneChange {
-        let now = step.removing.compactMap { item(withID: $0)?.title }
+        let removing = IDSet(step.removing)
+        let titles = Dictionary(all.lazy.filter { removing.contains($0.id) }.map { ($0.id, $0.title) }) { first, _ in first }
+        let now = step.removing.compactMap { titles[$0] }
         let before = step.restoring.map(\.item.title)
         switch step.kind {
         case .add: return UndoneChange(.addTodos, names: now)
