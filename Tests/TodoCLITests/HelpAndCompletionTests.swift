@@ -68,6 +68,12 @@ struct HelpAndCompletionTests {
         ("--js", "--json", []),
         ("check ", "", []),
         ("add --", "--json", []),
+        ("imp", "import", []),
+        ("export --format ", "", ["ics", "taskwarrior", "todotxt"]),
+        ("import --format todo", "todotxt", []),
+        ("export --", "--", ["--format", "--json", "--output"]),
+        ("list --sort ", "", ["added", "due", "priority"]),
+        ("list ov", "overdue", []),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)
