@@ -254,7 +254,7 @@ final class CommandTests {
         #expect(try cli.storeBytes() == Data("not a store".utf8))
     }
 
-    @Test("CLI-22 Colour only on a terminal, and never with NO_COLOR")
+    @Test("CLI-22 Colour only on a terminal, and never with NO_COLOR set to a value")
     func colourOnlyOnATerminal() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])
 
@@ -264,6 +264,8 @@ final class CommandTests {
             #expect(!plain.errors.contains("\u{1B}["))
         }
         let coloured = await cli.run(["list"], terminal: true)
+        #expect(await cli.run(["list"], terminal: true, environment: ["NO_COLOR": ""]).output == coloured.output,
+                "an empty NO_COLOR is no NO_COLOR")
         #expect(coloured.output == """
             \u{1B}[1mTo do\u{1B}[0m
               1 [ ] Buy milk
