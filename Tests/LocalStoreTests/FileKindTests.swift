@@ -234,10 +234,12 @@ struct FileKindTests {
         }
     }
 
-    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")
-    func failureWithoutAReason() throws {
+    /// A write that wrote nothing, with no reason or one that would have it tried again: EINTR
+    /// beside nothing written is still no progress, and trying again would never end.
+    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"", arguments: [0, EINTR])
+    func failureWithoutAReason(_ code: Int32) throws {
         let silent = Disk { _, _, _ in
-            errno = 0
+            errno = code
             return 0
         }
 
