@@ -33,7 +33,8 @@ extension Session {
         },
         Command("export", options: [exportFormatOption, outputOption],
                 summary: "Write the list as todo.txt, Taskwarrior JSON or an iCalendar file.",
-                details: "FORMAT is todotxt, taskwarrior or ics. To standard output, or to FILE, written whole or not at all. "
+                details: "FORMAT is todotxt, taskwarrior or ics. To standard output (or -), or to FILE, written whole or not "
+                    + "at all, and only if it is a plain file that may be written. "
                     + "todotxt and taskwarrior hold "
                     + "the to-dos, oldest first, for todo.txt-cli or task import; ics holds the to-dos and each person's "
                     + "birthday, for a calendar.", reads: .people) { session, words in
@@ -101,7 +102,7 @@ extension Session {
             person.birthDate.map { YearlyEvent(id: person.id, summary: InterchangeText.birthday(of: person), firstDay: $0) }
         } : []
         let text = ExportFormat.write(items, events: birthdays, as: format, stamp: Date(), zone: settings.zone)
-        guard let output else { return write(text) }
+        guard let output, output != "-" else { return write(text) }
         if OutputFile.isOneOf(output, theStore: startSettings.storeURL.path) {
             throw CommandError.refused("\(output) is the store or one of its files; export to another file")
         }

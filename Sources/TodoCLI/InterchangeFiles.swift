@@ -41,15 +41,39 @@ enum InputFile {
 }
 
 /// A file an export writes: under a temporary name beside it, flushed, then renamed over it,
-/// so that it is whole or not there; never the store or one of its own files.
+/// so that it is whole or not there; never the store or one of its own files. Only a plain
+/// file may be written: a device, a pipe or a folder is never replaced by one, a link is
+/// written through to its file, and a file or folder whose mode says no is left alone, as the
+/// store's are, even by the superuser. A file written over keeps its mode.
 enum OutputFile {
     static func save(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
+        guard !path.hasSuffix("/") else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
+        let target = resolved(path)
+        var status = stat()
+        var mode: mode_t = 0o666 & ~currentUmask()
+        if lstat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw CommandError.refused("cannot write \(path): it is a folder; name a file in it")
+            default: throw refuse("it is not a plain file (a device, a pipe or a socket)")
+            }
+            guard status.st_mode & 0o222 != 0 else { throw refuse("the file is read-only") }
+            mode = status.st_mode & 0o7777
+        }
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw refuse("its folder \(folder) does not exist")
+        }
+        guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw CommandError.refused("cannot write \(path): \(systemMessage())") }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw refuse(systemMessage()) }
         var written = 0
         var failure: String?
+        if fchmod(descriptor, mode) != 0 { failure = systemMessage() }
         while written < bytes.count && failure == nil {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -57,11 +81,18 @@ enum OutputFile {
         }
         if failure == nil && fsync(descriptor) != 0 { failure = systemMessage() }
         close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = systemMessage() }
+        if failure == nil && rename(temporary, target) != 0 { failure = systemMessage() }
         if let failure {
             unlink(temporary)
-            throw CommandError.refused("cannot write \(path): \(failure); nothing was written")
+            throw refuse(failure)
         }
+    }
+
+    /// The mask new files get, read without changing it for longer than the call.
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// Whether `path` names the store at `store`, its journal or its lock, through links or not.

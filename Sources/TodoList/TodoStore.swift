@@ -21,6 +21,9 @@ public protocol TodoStore {
     /// keeps more than the to-dos has one history for all it keeps: the last change may have
     /// been to something else.
     func undo() throws -> UndoneChange
+    /// Brings in `new` as one change, as `apply(.importTodos(new))` does, and says what it did,
+    /// counted against the list as it was saved just before, not as the caller last saw it.
+    func importTodos(_ new: [NewTodo]) throws -> ImportOutcome
 }
 
 extension TodoStore {

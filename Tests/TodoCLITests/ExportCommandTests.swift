@@ -176,7 +176,7 @@ final class ExportCommandTests {
         let onTheStore = await run(["export", "--format", "todotxt", "--output", cli.storeURL.path])
         let intoNowhere = await run(["export", "--format", "todotxt", "--output", nowhere])
         #expect(intoNowhere.status == 1)
-        #expect(intoNowhere.errors == "error: cannot write \(nowhere): No such file or directory\n")
+        #expect(intoNowhere.errors == "error: cannot write \(nowhere): its folder \(cli.folder.file("no/such/folder").path) does not exist; nothing was written\n")
         #expect(onTheStore == Run(status: 1, output: "", errors: """
             error: \(cli.storeURL.path) is the store or one of its files; export to another file
 
@@ -184,4 +184,59 @@ final class ExportCommandTests {
         #expect(try cli.storeBytes() == store)
         #expect(try cli.folder.contents().sorted() == ["list.txt", "store.json", "store.json.lock"])
     }
+    /// The file system's view of `path`, links not followed: its kind, mode and bytes.
+    private func entry(_ path: String) -> (kind: mode_t, mode: mode_t, bytes: Data?) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return (0, 0, nil) }
+        return (status.st_mode & S_IFMT, status.st_mode & 0o7777, FileManager.default.contents(atPath: path))
+    }
+
+    @Test("IE-18 --output writes only a plain file it may write, and - is standard output")
+    func outputOnlyWherePermitted() async throws {
+        try seed()
+        let printed = await run(["export", "--format", "todotxt"]).output
+        let store = try cli.storeBytes()
+        let pipe = cli.folder.file("pipe").path, readOnly = cli.folder.file("read-only.txt").path
+        let closedFolder = cli.folder.file("closed").path, openFolder = cli.folder.file("open").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: readOnly))
+        #expect(chmod(readOnly, 0o444) == 0)
+        try FileManager.default.createDirectory(atPath: closedFolder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
+        try FileManager.default.createDirectory(atPath: openFolder, withIntermediateDirectories: false)
+        defer { chmod(closedFolder, 0o755) }
+        let export = { (target: String) in await self.run(["export", "--format", "todotxt", "--output", target]) }
+
+        let refusals = [
+            (pipe, "error: cannot write \(pipe): it is not a plain file (a device, a pipe or a socket); nothing was written\n"),
+            ("/dev/null", "error: cannot write /dev/null: it is not a plain file (a device, a pipe or a socket); nothing was written\n"),
+            (readOnly, "error: cannot write \(readOnly): the file is read-only; nothing was written\n"),
+            (closedFolder + "/list.txt", "error: cannot write \(closedFolder)/list.txt: its folder \(closedFolder) is read-only; nothing was written\n"),
+            (openFolder, "error: cannot write \(openFolder): it is a folder; name a file in it\n"),
+            (openFolder + "/", "error: cannot write \(openFolder)/: it is a folder; name a file in it\n"),
+        ]
+        for (target, error) in refusals {
+            #expect(await export(target) == Run(status: 1, output: "", errors: error), "\(target)")
+        }
+        #expect(entry(pipe).kind == S_IFIFO)
+        #expect(entry("/dev/null").kind == S_IFCHR)
+        #expect(entry(readOnly).bytes == Data("kept\n".utf8) && entry(readOnly).mode == 0o444)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: closedFolder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: openFolder).isEmpty)
+
+        let target = cli.folder.file("open/target.txt").path, link = cli.folder.file("link.txt").path
+        let secret = cli.folder.file("secret.txt").path
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(symlink(target, link) == 0)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: secret))
+        #expect(chmod(secret, 0o600) == 0)
+        #expect(await export(link).status == 0)
+        #expect(await export(secret).status == 0)
+        #expect(entry(link).kind == S_IFLNK && entry(target).bytes == Data(printed.utf8))
+        #expect(entry(secret).mode == 0o600 && entry(secret).bytes == Data(printed.utf8))
+
+        #expect(await export("-") == Run(status: 0, output: printed, errors: ""))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+        #expect(try cli.storeBytes() == store)
+    }
 }
+

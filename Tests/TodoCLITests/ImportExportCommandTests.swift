@@ -219,12 +219,28 @@ final class ImportExportCommandTests {
         let plain = await self.run("--json", "import", small)
 
         #expect(run.output == """
-            {"imported":6,"finished":1,"alreadyHere":0,"skipped":{"deleted":1,"recurringTemplates":2},"leftOut":{"annotations":1,"repeats":1}}
+            {"imported":6,"finished":1,"alreadyHere":0,"repeated":0,"skipped":{"deleted":1,"recurringTemplates":2},"leftOut":{"annotations":1,"repeats":1}}
 
             """)
         #expect(plain.output == """
-            {"imported":1,"finished":0,"alreadyHere":0,"skipped":{"deleted":0,"recurringTemplates":0},"leftOut":{"annotations":0,"repeats":0}}
+            {"imported":1,"finished":0,"alreadyHere":0,"repeated":0,"skipped":{"deleted":0,"recurringTemplates":0},"leftOut":{"annotations":0,"repeats":0}}
 
             """)
     }
+    @Test("IE-20 A task or a line found twice in one file is imported once, and counted")
+    func repeatedInTheFile() async throws {
+        let task = { (description: String) in
+            "{\"description\":\"\(description)\",\"entry\":\"20261120T140000Z\",\"status\":\"pending\",\"uuid\":\"11111111-2222-4333-8444-555555555501\"}"
+        }
+        let tasks = try file("twice.json", "[\(task("First"))," + "\(task("Second"))]\n")
+        let lines = try file("twice.txt", "Call Ann\nBuy milk\nCall Ann\n")
+
+        let fromTaskwarrior = await run("import", tasks)
+        let fromTodoTxt = await run("--json", "import", lines)
+
+        #expect(fromTaskwarrior == Run(status: 0, output: "Imported 1 to-do; 1 repeated in the file.\n", errors: ""))
+        #expect(fromTodoTxt.output.hasPrefix("{\"imported\":2,\"finished\":0,\"alreadyHere\":0,\"repeated\":1,"))
+        #expect(try cli.saved().unfinished.titles == ["Buy milk", "Call Ann", "First"])
+    }
 }
+

@@ -52,6 +52,37 @@ struct InterchangeToolsTests {
         #expect(try FileStore(url: todo.store).inspect().isSound)
     }
 
+    @Test("IE-19 Imports made at the same moment each say what they brought")
+    func importsAtTheSameMoment() throws {
+        let tasks = (1...500).map { number in
+            "{\"description\":\"Task \(number)\",\"entry\":\"20261120T140000Z\",\"status\":\"pending\",\"uuid\":\"\(UUID().uuidString)\"}"
+        }
+        let file = todo.folder.file("tasks.json")
+        try Data(("[" + tasks.joined(separator: ",") + "]").utf8).write(to: file)
+        let outputs = (0..<6).map { todo.folder.file("import-\($0).json") }
+
+        let imports = try outputs.map { output in
+            let process = Process()
+            process.executableURL = todo.binary.url
+            process.arguments = ["--store", todo.store.path, "--json", "import", file.path]
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            try process.run()
+            return process
+        }
+        imports.forEach { $0.waitUntilExit() }
+
+        let counts = try outputs.map { output in
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        }
+        #expect(imports.allSatisfy { $0.terminationStatus == 0 })
+        #expect(counts.compactMap { $0["imported"] as? Int }.reduce(0, +) == 500)
+        #expect(counts.compactMap { $0["alreadyHere"] as? Int }.reduce(0, +) == 2_500)
+        #expect(try FileStore(url: todo.store).loadTodos().all.count == 500)
+        #expect(try todo.run(["undo"]).output == "Undid: imported 500 to-dos.\n")
+        #expect(try FileStore(url: todo.store).loadTodos().all.isEmpty)
+    }
+
     /// The list of IE-9, added through the real binary, in the order added: Fix bike, Pay rent, Call Ann.
     private func addList() throws {
         for line in ["add Fix bike pri:L", "add Pay rent +home due:2026-12-01 pri:H recur:monthly", "add Call Ann pri:M", "check 1"] {

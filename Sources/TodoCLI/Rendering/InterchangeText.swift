@@ -9,6 +9,7 @@ enum InterchangeText {
         var text = "Imported \(count(outcome.added, "to-do"))"
         if outcome.finished > 0 { text += " (\(outcome.finished) finished)" }
         if outcome.alreadyHere > 0 { text += "; \(outcome.alreadyHere) \(outcome.alreadyHere == 1 ? "was" : "were") already here" }
+        if outcome.repeated > 0 { text += "; \(outcome.repeated) repeated in the file" }
         text += "."
         let skipped = [(list.deleted, "deleted"), (list.recurringTemplates, list.recurringTemplates == 1
                         ? "template of a repeating task" : "templates of repeating tasks")].filter { $0.0 > 0 }
@@ -28,7 +29,7 @@ enum InterchangeText {
     /// The same as numbers, every key always there, for a script.
     static func json(_ outcome: ImportOutcome, _ list: ImportedList) -> JSON {
         .object([("imported", .number(outcome.added)), ("finished", .number(outcome.finished)),
-                 ("alreadyHere", .number(outcome.alreadyHere)),
+                 ("alreadyHere", .number(outcome.alreadyHere)), ("repeated", .number(outcome.repeated)),
                  ("skipped", .object([("deleted", .number(list.deleted)), ("recurringTemplates", .number(list.recurringTemplates))])),
                  ("leftOut", .object([("annotations", .number(list.annotations)), ("repeats", .number(list.repeatsLeftOut.count))]))])
     }

@@ -114,11 +114,9 @@ public final class TodoListViewModel {
     /// nothing the second time. Returns how many came in, and how many were here already.
     @discardableResult
     public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
-        let known = Set(todos.all.map(\.id))
-        try apply(.importTodos(new))
-        let arrived = todos.all.filter { !known.contains($0.id) }
-        return ImportOutcome(added: arrived.count, finished: arrived.count { $0.isFinished },
-                             alreadyHere: Set(new.map(\.id)).count - arrived.count)
+        let outcome = try store.importTodos(new)
+        try load()
+        return outcome
     }
 
     /// Takes back the last change saved, and shows the list as it is after it. Returns what
@@ -163,16 +161,29 @@ extension Todos {
     }
 }
 
-/// What an import did: how many to-dos it added (and how many of those came finished), and how
-/// many of those it brought the list held already.
+/// What an import did: how many to-dos it added (and how many of those came finished), how
+/// many of those it brought the list held already, and how many it brought twice or more.
 public struct ImportOutcome: Sendable, Equatable {
     public let added: Int
     public let finished: Int
     public let alreadyHere: Int
+    public let repeated: Int
 
-    public init(added: Int, finished: Int, alreadyHere: Int) {
+    public init(added: Int, finished: Int, alreadyHere: Int, repeated: Int = 0) {
         self.added = added
         self.finished = finished
         self.alreadyHere = alreadyHere
+        self.repeated = repeated
+    }
+
+    /// What bringing in `new` did to the list `before`, which is `after` now: a store works it
+    /// out under its lock, so that an import another program made a moment before is counted
+    /// as already here, not as added twice.
+    public init(_ new: [NewTodo], before: Todos, after: Todos) {
+        let brought = Set(new.map(\.id))
+        let held = Set(before.all.lazy.map(\.id).filter(brought.contains))
+        let arrived = after.all.filter { brought.contains($0.id) && !held.contains($0.id) }
+        self.init(added: arrived.count, finished: arrived.count { $0.isFinished }, alreadyHere: held.count,
+                  repeated: new.count - brought.count)
     }
 }
