@@ -17,13 +17,19 @@ struct InterchangeToolsTests {
 
     private static let environment = ["TZ": "America/New_York"]
 
-    @Test("IE-14 An import killed part-way imports nothing")
-    func killedImport() throws {
-        let tasks = (1...10_000).map { number in
+    /// A Taskwarrior export of `count` pending tasks, "Task 1" on, each with an id of its own.
+    private func taskwarriorExport(of count: Int) throws -> URL {
+        let tasks = (1...count).map { number in
             "{\"description\":\"Task \(number)\",\"entry\":\"20261120T140000Z\",\"status\":\"pending\",\"uuid\":\"\(UUID().uuidString)\"}"
         }
         let file = todo.folder.file("tasks.json")
         try Data(("[\n" + tasks.joined(separator: ",\n") + "\n]\n").utf8).write(to: file)
+        return file
+    }
+
+    @Test("IE-14 An import killed part-way imports nothing")
+    func killedImport() throws {
+        let file = try taskwarriorExport(of: 10_000)
         try #require(try todo.run(["add", "Buy milk"]).status == 0)
         let started = Date()
         try #require(try todo.run(["import", file.path]).status == 0)
@@ -54,11 +60,7 @@ struct InterchangeToolsTests {
 
     @Test("IE-19 Imports made at the same moment each say what they brought")
     func importsAtTheSameMoment() throws {
-        let tasks = (1...500).map { number in
-            "{\"description\":\"Task \(number)\",\"entry\":\"20261120T140000Z\",\"status\":\"pending\",\"uuid\":\"\(UUID().uuidString)\"}"
-        }
-        let file = todo.folder.file("tasks.json")
-        try Data(("[" + tasks.joined(separator: ",") + "]").utf8).write(to: file)
+        let file = try taskwarriorExport(of: 500)
         let outputs = (0..<6).map { todo.folder.file("import-\($0).json") }
 
         let imports = try outputs.map { output in
