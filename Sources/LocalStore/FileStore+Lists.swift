@@ -26,6 +26,15 @@ extension FileStore: TodoStore {
         try apply(.todos(change)).document.todos
     }
 
+    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+        let files = try StoreFiles.at(url.path)
+        return try files.withLock(waiting: lockWait) {
+            let before = try latest(files).file.document.todos
+            let after = try applyHoldingTheLock(.todos(.importTodos(new)), files).document.todos
+            return ImportOutcome(new, before: before, after: after)
+        }
+    }
+
     /// Adds a to-do by appending one line to the journal, without reading the list: a proven
     /// store's first bytes and the journal's adds tell the new item's number, so the cost does
     /// not grow with the list. Any other store is read and written as for any change.

@@ -22,6 +22,9 @@ public protocol TodoStore {
     /// might fail after the undo was made. A store that keeps more than the to-dos has one
     /// history for all it keeps: the last change may have been to something else.
     func undo() throws -> (undone: UndoneChange, todos: Todos)
+    /// Brings in `new` as one change, as `apply(.importTodos(new))` does, and says what it did,
+    /// counted against the list as it was saved just before, not as the caller last saw it.
+    func importTodos(_ new: [NewTodo]) throws -> ImportOutcome
 }
 
 extension TodoStore {

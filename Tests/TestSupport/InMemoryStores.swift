@@ -105,6 +105,12 @@ public final class InMemoryTodoStore: TodoStore {
     public func undo() throws -> (undone: UndoneChange, todos: Todos) {
         (try lists.undo(), lists.todos)
     }
+
+    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+        let before = lists.todos
+        try lists.apply(.todos(.importTodos(new)))
+        return ImportOutcome(new, before: before, after: lists.todos)
+    }
 }
 
 /// A store of the people of in-memory lists, held to the same contract as the file store.

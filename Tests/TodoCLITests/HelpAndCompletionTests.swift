@@ -16,11 +16,11 @@ struct HelpAndCompletionTests {
 
     /// Every command's usage, as `help` lists it.
     static let usages = [
-        "add [TITLE...]", "list [todo|finished] [FILTER...] [--sort ORDER]", "search WORDS...", "show N", "check N...", "uncheck N...",
+        "add [TITLE...]", "list [FILTER...] [--sort ORDER]", "search WORDS...", "show N", "check N...", "uncheck N...",
         "edit N WORDS...", "delete N...", "clear-finished", "undo", "back",
         "user add FIRST LAST DATE [--again]", "user list [--sort asc|desc|added]", "user fetch [--count N]",
         "user search [TEXT...]", "user show N", "user delete N...", "home", "birthdays",
-        "doctor [--repair] [--yes]", "help [COMMAND]", "quit",
+        "doctor [--repair] [--yes]", "help [COMMAND]", "quit", "import FILE [--format FORMAT]", "export --format FORMAT [--output FILE]",
     ]
 
     private func widest(_ text: String) -> Int {
@@ -68,6 +68,12 @@ struct HelpAndCompletionTests {
         ("--js", "--json", []),
         ("check ", "", []),
         ("add --", "--json", []),
+        ("imp", "import", []),
+        ("export --format ", "", ["ics", "taskwarrior", "todotxt"]),
+        ("import --format todo", "todotxt", []),
+        ("export --", "--", ["--format", "--json", "--output"]),
+        ("list --sort ", "", ["added", "due", "priority"]),
+        ("list ov", "overdue", []),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)

@@ -34,6 +34,8 @@ struct UndoReadTests {
             defer { undone = true }
             return try saved.undo()
         }
+
+        func importTodos(_ new: [NewTodo]) throws -> ImportOutcome { try saved.importTodos(new) }
     }
 
     @Test("SF-41 An undo says what it undid from what it saw when it saved it")

@@ -55,7 +55,7 @@ enum GlobalOption: CaseIterable {
             + "before it gives up. Default: $TODO_LOCK_WAIT, else 10"
         case .json: "Print what the command shows as one JSON document; a command that only says what it did prints "
             + "{\"message\": …}. Help and the version stay text; errors stay on standard error."
-        case .today: "Count ages and birthdays from DATE (YYYY-MM-DD), not today."
+        case .today: "Count ages, birthdays and due dates from DATE (YYYY-MM-DD), not today."
         case .api: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"
         case .completion: "Print the Tab completion script for bash, zsh or fish."
         case .man: "Print the manual page: todo --man | man -l -"

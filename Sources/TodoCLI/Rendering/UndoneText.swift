@@ -15,6 +15,7 @@ enum UndoneText {
         case .renameTodo: return "renamed \(quoted(undone.names.first ?? "")) to \(quoted(undone.renamedTo ?? ""))"
         case .editTodo: return named("edited", noun: "to-dos")
         case .sortTodos: return "sorted the to-dos"
+        case .importTodos: return "imported \(undone.names.count) \(undone.names.count == 1 ? "to-do" : "to-dos")"
         case .clearFinished:
             return "cleared \(undone.names.count) finished \(undone.names.count == 1 ? "to-do" : "to-dos")"
         case .changeTodos: return "the last change to the to-dos"

@@ -26,7 +26,9 @@ final class Session {
     /// view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
         store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
-        today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
+        today: { [today = startSettings.today, zone = startSettings.zone] in
+            today ?? zone.day(of: Date()) ?? Settings.latestToday
+        })
     private let fetchDeadline: Duration?
     /// Whether the first command that uses the store said where it is, for an XDG_DATA_HOME passed over.
     private var notedWhereTheStoreIs = false
@@ -49,8 +51,8 @@ final class Session {
         store = FileStore(url: settings.storeURL, disk: disk, lockWait: LockWait(timeout: settings.lockWait) { [printer] holder in
             MainActor.assumeIsolated { printer.note(StoreText.waiting(for: holder, upTo: settings.lockWait)) }
         })
-        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today] in
-            today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
+        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today, zone = settings.zone] in
+            today ?? zone.day(of: Date()) ?? Settings.latestToday
         }))
         prompt = Prompt(input: input, todoList: todoList)
     }

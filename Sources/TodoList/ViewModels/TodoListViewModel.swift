@@ -109,6 +109,16 @@ public final class TodoListViewModel {
     /// Keeps the order To do is shown in, in the store, so the list shows it so next time too.
     public func sort(by order: TodoOrder) throws { try apply(.sort(order)) }
 
+    /// Brings in to-dos from another list as one change, which one undo takes back. Those the
+    /// list already holds (by id) are passed over, so bringing in the same file twice adds
+    /// nothing the second time. Returns how many came in, and how many were here already.
+    @discardableResult
+    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+        let outcome = try store.importTodos(new)
+        try load()
+        return outcome
+    }
+
     /// Takes back the last change saved, and shows the list as the undo left it. Returns what
     /// was undone, for the view to say.
     @discardableResult
@@ -148,5 +158,32 @@ extension Todos {
     mutating func showAdded(_ item: TodoItem) {
         guard self.item(withID: item.id) == nil else { return }
         self = Todos(unfinished: [item] + unfinished, finished: finished, nextNumber: max(nextNumber, item.number + 1), order: order)
+    }
+}
+
+/// What an import did: how many to-dos it added (and how many of those came finished), how
+/// many of those it brought the list held already, and how many it brought twice or more.
+public struct ImportOutcome: Sendable, Equatable {
+    public let added: Int
+    public let finished: Int
+    public let alreadyHere: Int
+    public let repeated: Int
+
+    public init(added: Int, finished: Int, alreadyHere: Int, repeated: Int = 0) {
+        self.added = added
+        self.finished = finished
+        self.alreadyHere = alreadyHere
+        self.repeated = repeated
+    }
+
+    /// What bringing in `new` did to the list `before`, which is `after` now: a store works it
+    /// out under its lock, so that an import another program made a moment before is counted
+    /// as already here, not as added twice.
+    public init(_ new: [NewTodo], before: Todos, after: Todos) {
+        let brought = Set(new.map(\.id))
+        let held = Set(before.all.lazy.map(\.id).filter(brought.contains))
+        let arrived = after.all.filter { brought.contains($0.id) && !held.contains($0.id) }
+        self.init(added: arrived.count, finished: arrived.count { $0.isFinished }, alreadyHere: held.count,
+                  repeated: new.count - brought.count)
     }
 }

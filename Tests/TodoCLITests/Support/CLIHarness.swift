@@ -22,7 +22,7 @@ final class CLIHarness {
     /// `disk`, how the store writes and removes files.
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
-             environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil,
+             environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil, zone: LocalZone = .system,
              disk: Disk = .system, beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
@@ -34,6 +34,7 @@ final class CLIHarness {
             output: output,
             errors: errors,
             fetchDeadline: fetchDeadline,
+            zone: zone,
             disk: disk
         )
         return Run(status: status, output: output.text, errors: errors.text)

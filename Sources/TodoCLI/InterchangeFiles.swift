@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file to import, read whole, but never more than `limit` bytes of it: `/dev/zero` or a
+/// file of gigabytes is refused once past the limit, not read into memory.
+enum InputFile {
+    static func bytes(path: String, limit: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandError.refused("cannot read \(path): \(systemMessage())") }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError.refused("cannot import \(path): it is a folder")
+        }
+        return try bytes(descriptor: descriptor, name: path, limit: limit)
+    }
+
+    static func bytes(descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw CommandError.refused("cannot read \(name): \(systemMessage())") }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            guard bytes.count <= limit else {
+                throw CommandError.refused("cannot import \(name): it is larger than an import takes "
+                                           + "(\(limit / 1024 / 1024) MB); nothing was imported")
+            }
+        }
+    }
+}
+
+/// A file an export writes: under a temporary name beside it, flushed, then renamed over it,
+/// so that it is whole or not there; never the store or one of its own files. Only a plain
+/// file may be written: a device, a pipe or a folder is never replaced by one, a link is
+/// written through to its file, and a file or folder whose mode says no is left alone, as the
+/// store's are, even by the superuser. A file written over keeps its mode.
+enum OutputFile {
+    static func save(_ bytes: [UInt8], to path: String) throws {
+        let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
+        guard !path.hasSuffix("/") else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
+        let target = resolved(path)
+        var status = stat()
+        var mode: mode_t = 0o666 & ~currentUmask()
+        if lstat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw CommandError.refused("cannot write \(path): it is a folder; name a file in it")
+            default: throw refuse("it is not a plain file (a device, a pipe or a socket)")
+            }
+            guard status.st_mode & 0o222 != 0 else { throw refuse("the file is read-only") }
+            mode = status.st_mode & 0o7777
+        }
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw refuse("its folder \(folder) does not exist")
+        }
+        guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw refuse(systemMessage()) }
+        var written = 0
+        var failure: String?
+        if fchmod(descriptor, mode) != 0 { failure = systemMessage() }
+        while written < bytes.count && failure == nil {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { failure = systemMessage(count < 0 ? errno : ENOSPC) } else { written += count }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = systemMessage() }
+        close(descriptor)
+        if failure == nil && rename(temporary, target) != 0 { failure = systemMessage() }
+        if let failure {
+            unlink(temporary)
+            throw refuse(failure)
+        }
+    }
+
+    /// The mask new files get, read without changing it for longer than the call.
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    /// Whether `path` names the store at `store`, its journal or its lock, through links or not.
+    static func isOneOf(_ path: String, theStore store: String) -> Bool {
+        let target = resolved(path)
+        let storeFile = resolved(store)
+        return [storeFile, storeFile + ".journal", storeFile + ".lock"].contains(target)
+    }
+
+    /// The path with the links of its folder, and of itself where it is one, followed.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+}
+
+/// What the system said of the last call that failed.
+private func systemMessage(_ number: Int32 = errno) -> String {
+    String(cString: strerror(number))
+}
