@@ -26,12 +26,12 @@ extension FileStore: TodoStore {
         try apply(.todos(change)).document.todos
     }
 
-    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+    public func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
         let files = try StoreFiles.at(url.path)
         return try files.withLock(waiting: lockWait) {
             let before = try latest(files).file.document.todos
             let after = try applyHoldingTheLock(.todos(.importTodos(new)), files).document.todos
-            return ImportOutcome(new, before: before, after: after)
+            return (ImportOutcome(new, before: before, after: after), after)
         }
     }
 

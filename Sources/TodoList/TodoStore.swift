@@ -23,8 +23,10 @@ public protocol TodoStore {
     /// history for all it keeps: the last change may have been to something else.
     func undo() throws -> (undone: UndoneChange, todos: Todos)
     /// Brings in `new` as one change, as `apply(.importTodos(new))` does, and says what it did,
-    /// counted against the list as it was saved just before, not as the caller last saw it.
-    func importTodos(_ new: [NewTodo]) throws -> ImportOutcome
+    /// counted against the list as it was saved just before, not as the caller last saw it, with
+    /// the list as the import left it: as for an undo, no second read that might fail after the
+    /// import was saved.
+    func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos)
 }
 
 extension TodoStore {

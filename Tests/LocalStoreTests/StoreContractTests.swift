@@ -217,4 +217,17 @@ struct StoreContractTests {
         #expect(try todoStore.loadTodos() == todos.todos)
         #expect(try peopleStore.loadPeople() == people.people)
     }
+
+    @Test("SF-45 An import says what it brought in from what it saw when it saved it: every store hands back the lists a read gives",
+          arguments: StoreMaker.all)
+    func importHandsBackTheLists(maker: StoreMaker) throws {
+        let saved = try maker.save(makeTodos(todo: ["Buy milk"]), makePeople([]), folder)
+        let todoStore = saved.openTodos()
+
+        let imported = try todoStore.importTodos([NewTodo(id: id(2), title: "Call Ann"), NewTodo(id: id(3), title: "Pay rent")])
+
+        #expect(imported.outcome == ImportOutcome(added: 2, finished: 0, alreadyHere: 0))
+        #expect(imported.todos.unfinished.map(\.title) == ["Pay rent", "Call Ann", "Buy milk"])
+        #expect(try todoStore.loadTodos() == imported.todos)
+    }
 }

@@ -106,10 +106,10 @@ public final class InMemoryTodoStore: TodoStore {
         (try lists.undo(), lists.todos)
     }
 
-    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+    public func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
         let before = lists.todos
         try lists.apply(.todos(.importTodos(new)))
-        return ImportOutcome(new, before: before, after: lists.todos)
+        return (ImportOutcome(new, before: before, after: lists.todos), lists.todos)
     }
 }
 

@@ -5,23 +5,24 @@ import TodoList
 import Undo
 
 @MainActor
-@Suite("An undo shows what it saved")
+@Suite("An undo and an import show what they saved")
 struct UndoReadTests {
     let leaks = LeakTracker()
 
     struct TooManyOpenFiles: Error, Equatable {}
 
-    /// A store whose reads fail once an undo is saved, as a read past too many open files does.
-    final class ReadsFailAfterUndo: TodoStore {
+    /// A store whose reads fail once an undo or an import is saved, as a read past too many open
+    /// files does.
+    final class ReadsFailOnceSaved: TodoStore {
         let saved: InMemoryTodoStore
-        private var undone = false
+        private var done = false
 
         init(_ todos: Todos) {
             saved = InMemoryTodoStore(todos)
         }
 
         func loadTodos() throws -> Todos {
-            guard !undone else { throw TooManyOpenFiles() }
+            guard !done else { throw TooManyOpenFiles() }
             return try saved.loadTodos()
         }
 
@@ -31,16 +32,19 @@ struct UndoReadTests {
         }
 
         func undo() throws -> (undone: UndoneChange, todos: Todos) {
-            defer { undone = true }
+            defer { done = true }
             return try saved.undo()
         }
 
-        func importTodos(_ new: [NewTodo]) throws -> ImportOutcome { try saved.importTodos(new) }
+        func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
+            defer { done = true }
+            return try saved.importTodos(new)
+        }
     }
 
     @Test("SF-41 An undo says what it undid from what it saw when it saved it")
     func undoShowsWhatItSaved() throws {
-        let store = ReadsFailAfterUndo(makeTodos(todo: ["Buy milk", "Call Ann"]))
+        let store = ReadsFailOnceSaved(makeTodos(todo: ["Buy milk", "Call Ann"]))
         let sut = TodoListViewModel(store: store, clock: testClock(firstID: 100))
         leaks.track(sut)
         leaks.track(store)
@@ -52,6 +56,22 @@ struct UndoReadTests {
         #expect(undone == UndoneChange(.checkTodos, names: ["Buy milk"]))
         #expect(sut.todos == makeTodos(todo: ["Buy milk", "Call Ann"]))
         #expect(store.saved.todos == sut.todos)
+        #expect(throws: TooManyOpenFiles()) { try store.loadTodos() }
+    }
+
+    @Test("SF-45 An import says what it brought in from what it saw when it saved it")
+    func importShowsWhatItSaved() throws {
+        let store = ReadsFailOnceSaved(makeTodos(todo: ["Buy milk"]))
+        let sut = TodoListViewModel(store: store, clock: testClock(firstID: 100))
+        leaks.track(sut)
+        leaks.track(store)
+        try sut.load()
+
+        let outcome = try sut.importTodos([NewTodo(id: id(2), title: "Call Ann"), NewTodo(id: id(3), title: "Pay rent")])
+
+        #expect(outcome == ImportOutcome(added: 2, finished: 0, alreadyHere: 0))
+        #expect(sut.todos == store.saved.todos)
+        #expect(sut.todos.unfinished.map(\.title) == ["Pay rent", "Call Ann", "Buy milk"])
         #expect(throws: TooManyOpenFiles()) { try store.loadTodos() }
     }
 }

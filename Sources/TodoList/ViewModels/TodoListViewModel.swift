@@ -111,11 +111,12 @@ public final class TodoListViewModel {
 
     /// Brings in to-dos from another list as one change, which one undo takes back. Those the
     /// list already holds (by id) are passed over, so bringing in the same file twice adds
-    /// nothing the second time. Returns how many came in, and how many were here already.
+    /// nothing the second time. Returns how many came in, and how many were here already, and
+    /// shows the list as the import left it.
     @discardableResult
     public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
-        let outcome = try store.importTodos(new)
-        try load()
+        let (outcome, todos) = try store.importTodos(new)
+        self.todos = todos
         return outcome
     }
 
