@@ -76,7 +76,7 @@ extension Session {
                 ? " (if it is a todo.txt file: \(typed("import \(path) --format todotxt")))" : ""
             throw CommandError.refused("cannot import \(name): \(InterchangeText.failure(error))\(hint); nothing was imported")
         }
-        let outcome = try todoList.importTodos(list.todos)
+        let outcome = try todoList.importTodos(list.recognizing(todoList.todos.all, zone: settings.zone).todos)
         if json {
             write(InterchangeText.json(outcome, list).line)
         } else {
