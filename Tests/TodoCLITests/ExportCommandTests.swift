@@ -290,5 +290,25 @@ final class ExportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "-"))
         #expect(try cli.storeBytes() == store)
     }
+    @Test("IE-23 An export asked for wrongly is a usage error that says how to ask", arguments: [
+        ("export", "export needs --format: todotxt, taskwarrior or ics"),
+        ("export --format pdf", "--format takes todotxt, taskwarrior or ics, not “pdf”"),
+        ("export --format todotxt --format ics", "--format is given twice; give it once"),
+        ("export --format ics list.ics", "export takes no “list.ics”"),
+        ("export --format ics --output", "--output needs a value"),
+    ])
+    func wronglyAsked(command: String, error: String) async throws {
+        try seed()
+        let store = try cli.storeBytes()
+
+        let run = await run(command.split(separator: " ").map(String.init))
+
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: \(error)"))
+        #expect(try cli.storeBytes() == store)
+        #expect(try cli.folder.contents() == ["store.json", "store.json.lock"])
+    }
 }
+
 
