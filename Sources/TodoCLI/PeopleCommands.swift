@@ -5,7 +5,7 @@ extension Session {
     static let peopleCommands: [Command] = [
         Command("user add", arguments: "FIRST LAST DATE", options: [againOption], summary: "Add a person (quote names with spaces).",
                 details: "Names are 1 to 50 letters of any script, with spaces, hyphens, apostrophes and periods; "
-                    + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is between 1950-01-01 and 2022-12-31. "
+                    + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is from 1900-01-01 up to today. "
                     + "Someone with the same names and date of birth as a person in the list is refused, unless "
                     + "--again is given. At the prompt, user add alone opens the add form.",
                 reads: .people) { session, words in try session.addUser(words) },

@@ -179,7 +179,7 @@ public final class UserListViewModel {
 
     @discardableResult
     public func openAddForm() -> AddUserViewModel {
-        let form = AddUserViewModel(store: store, newID: newID, now: now,
+        let form = AddUserViewModel(store: store, newID: newID, now: now, today: today,
                                     saved: { [weak self] in self?.show($0) },
                                     closed: { [weak self] in self?.addForm = nil })
         addForm = form
