@@ -1,8 +1,9 @@
 import TodoList
 import UserList
 
-/// How commands read the numbers users type: one (`5`), a range (`3-6`), plain digits only,
-/// or none at the prompt for the open item; and how a refusal says which numbers are in use.
+/// How commands read the numbers users type: one (`5`), a range (`3-6`), several in one word
+/// (`7,9-11`), plain digits only, or none at the prompt for the open item; and how a refusal says
+/// which numbers are in use.
 extension Session {
     /// The item a command names: by its number, or at the prompt, the one whose detail is open.
     func target(_ words: [String], of command: String) throws -> TodoItem {
@@ -30,13 +31,13 @@ extension Session {
                               missing: { noItem(String($0)) })
     }
 
-    /// The things `words` name by number, each once, in the order named (CLI-24, CLI-38). A
+    /// The things `words` name by number, each once, in the order named (CLI-24, CLI-38, CLI-40). A
     /// single number, and each end of a range, must name one; between the ends of a range, the
     /// numbers nothing has (those of deleted items) are passed over. One pass over the lists,
     /// however far a range reaches (`check 1-99999999999`), reading each number in place.
     nonisolated static func chosen<Thing: Numbered>(by words: [String], among lists: [[Thing]], noun: String,
                                                     missing: (Int) -> CommandError) throws -> [Thing] {
-        let ranges = try words.map { try numbers(in: $0, of: noun) }
+        let ranges = try words.flatMap { word in try parts(of: word).map { try numbers(in: $0, of: noun) } }
         guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return [] }
         var inRanges: [Thing] = []
         for list in lists {
@@ -118,6 +119,16 @@ extension Session {
             return "the \(many) are numbered " + spoken(numbers)
         }
         return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
+    }
+
+    /// The numbers and ranges a word holds, between its commas (`7,9-11`); a comma with nothing
+    /// on one side of it is refused, not passed over.
+    nonisolated static func parts(of word: String) throws -> [String] {
+        let parts = word.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 1 || !parts.contains(where: \.isEmpty) else {
+            throw CommandError.malformed("\(quoted(word)) is not a list of numbers: commas go between numbers and ranges, as 7,9-11")
+        }
+        return parts
     }
 
     /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. A range is

@@ -41,7 +41,7 @@ extension Session {
         },
         Command("check", aliases: ["done"], arguments: "N...",
                 summary: "Finish items: to the top of Finished.",
-                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6. All are made, or none.") { session, words in
+                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6, check 7,9-11. All are made, or none.") { session, words in
             try session.perform(.check, words)
         },
         Command("uncheck", aliases: ["undone"], arguments: "N...",

@@ -142,6 +142,26 @@ final class NumberTests {
         #expect(await cli.run("user", "delete", "2-4").errors == "error: no person 2 (the one person is numbered 4)\n")
     }
 
+    @Test("CLI-40 Commas separate numbers and ranges")
+    func commas() async throws {
+        try cli.seed(todo: (1...12).map { "T\($0)" })
+
+        #expect(await cli.run("check", "7,9-11", "2").status == 0)
+        #expect(try cli.saved().finished.map(\.number).sorted() == [2, 7, 9, 10, 11])
+        let checked = try cli.storeBytes()
+        for word in ["1,,2", "2,", ",2"] {
+            #expect(await cli.run("uncheck", word) == Run(status: 2, output: "", errors: "error: “\(word)” is not a list of numbers: "
+                                                          + "commas go between numbers and ranges, as 7,9-11\n"), "\(word)")
+        }
+        #expect(await cli.run("uncheck", "2,99") == Run(status: 1, output: "", errors: "error: no item 99 (the items are numbered 1 to 12)\n"))
+        #expect(try cli.storeBytes() == checked)
+        #expect(await cli.run("undo").output == "Undid: checked 5 to-dos.\n")
+
+        for name in ["Ann", "Bo", "Cy"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
+        #expect(await cli.run("user", "delete", "1,3").status == 0)
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.firstName) == ["Bo"])
+    }
+
     @Test("CLI-25 undo says what it undid, to-dos or people")
     func undoSaysWhat() async throws {
         try cli.seed(todo: ["Buy milk"])

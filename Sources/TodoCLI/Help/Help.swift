@@ -13,7 +13,7 @@ enum Help {
         + "terminal, or from a pipe, where blank lines and lines starting with # are skipped."
     static let numbering = "N is the number list shows an item or a person with. It stays theirs until they are "
         + "deleted, whatever is added, checked or deleted around them. Several numbers and ranges (check 1 2 5, "
-        + "delete 3-6) make one change: all of it or none."
+        + "delete 3-6, check 7,9-11) make one change: all of it or none."
     static let keys = "Tab completes commands, options and their values, and Tab twice lists the choices; Ctrl-C "
         + "drops the line being typed, cancels a form or stops a fetch; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
         + "quit or exit leave."
