@@ -9,8 +9,8 @@ import UserList
 public enum RandomUserResponse {
     /// The people in `data`, at most `count` of them. A person without a first or last name,
     /// or with a date that is not a real one, is not read (a request that filters fields can
-    /// leave the names out); one without a date of birth is, and has none. Those not read,
-    /// and those beyond `count`, are counted as unreadable.
+    /// leave the names out); one without a date of birth is, and has none. Those not read are
+    /// counted as unreadable, and those beyond `count` apart.
     public static func page(from data: Data, status: Int, count: Int) throws(FetchError) -> FetchedPage {
         let decoder = JSONDecoder()
         if let failure = try? decoder.decode(ErrorBody.self, from: data) {
@@ -20,7 +20,7 @@ public enum RandomUserResponse {
         guard let body = try? decoder.decode(Body.self, from: data) else { throw .notARandomUserResponse }
         let asked = body.results.prefix(max(count, 0))
         let people = asked.compactMap(\.details)
-        return FetchedPage(people: people, unreadable: body.results.count - people.count)
+        return FetchedPage(people: people, unreadable: asked.count - people.count, beyondCount: body.results.count - asked.count)
     }
 
     private struct ErrorBody: Decodable {

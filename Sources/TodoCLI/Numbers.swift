@@ -155,14 +155,23 @@ extension Session {
         !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    /// The number in `word`: plain digits, from 1.
+    /// The number in `word`: plain digits, from 1. A word that reads as some other number (`0`,
+    /// `-1`, `1.0`, `1e3`, one too large, digits of another script) is said not to be the number
+    /// of an item; only a word that is no number at all is said not to be a number.
     nonisolated static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
             let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
-            let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "\(article) \(noun) number" : "a number"
+            let what = readsAsANumber(word) ? "\(article) \(noun) number" : "a number"
             throw CommandError.malformed("\(quoted(word)) is not \(what); \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number
+    }
+
+    /// Whether `word` is written as a number is: a sign, digits, a fraction and an exponent
+    /// (`-1`, `+1`, `1.0`, `1e3`), or the digits of any script (`٣`).
+    nonisolated private static func readsAsANumber(_ word: String) -> Bool {
+        if !word.isEmpty && word.allSatisfy(\.isWholeNumber) { return true }
+        return word.wholeMatch(of: /[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
     }
 }
 

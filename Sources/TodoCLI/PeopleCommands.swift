@@ -84,8 +84,11 @@ extension Session {
         switch outcome {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
-            let counts = "\(counted(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
-                + "\(report.invalid) skipped (invalid, or beyond the count asked for)"
+            // Each reason a person was left out is counted apart, and said when there was one.
+            let counts = (["\(counted(report.new, "new person", "new people"))", "\(report.repeated) here already or deleted"]
+                + (report.invalid > 0 ? ["\(report.invalid) invalid"] : [])
+                + (report.beyondCount > 0 ? ["\(report.beyondCount) beyond the \(count) asked for"] : []))
+                .joined(separator: ", ")
             if report.new == 0 {
                 say("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")
             } else {

@@ -4,15 +4,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One page as a source sent it: the people it could read, and how many it could not
-/// (no first or last name) or did not ask for (more than the count).
+/// One page as a source sent it: the people it could read, how many it could not (no first or
+/// last name, a day not in the calendar), and how many came beyond the count asked for; the
+/// two are told apart, so that a load can say which happened.
 public struct FetchedPage: Codable, Equatable, Sendable {
     public var people: [PersonDetails]
     public var unreadable: Int
+    public var beyondCount: Int
 
-    public init(people: [PersonDetails], unreadable: Int = 0) {
+    public init(people: [PersonDetails], unreadable: Int = 0, beyondCount: Int = 0) {
         self.people = people
         self.unreadable = unreadable
+        self.beyondCount = beyondCount
     }
 }
 

@@ -62,7 +62,8 @@ struct ResponseDecodingTests {
         let page = try RandomUserResponse.page(from: Data(body.utf8), status: 200, count: 5)
 
         #expect(page.people.map(\.email) == (1...5).map { "ann\($0)@example.com" })
-        #expect(page.unreadable == 25)
+        #expect(page.unreadable == 0)
+        #expect(page.beyondCount == 25)
     }
 
     @Test("RU-10 The API's error answer, another status and a body that is not a response are told apart",

@@ -74,6 +74,40 @@ final class CommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
+    @Test("CLI-41 An unknown option is named as one, with the option meant", arguments: [
+        (["list", "--frobnicate"], "unknown option “--frobnicate”; list takes --sort ORDER; see: todo help list"),
+        (["list", "--srot", "due"], "unknown option “--srot”; did you mean “--sort”?"),
+        (["list", "--jsn"], "unknown option “--jsn”; did you mean “--json”?"),
+        (["check", "1", "--frobnicate"], "unknown option “--frobnicate”; check takes no option of its own; see: todo help check"),
+        (["user", "add", "Ada", "Lee", "1990-01-01", "--agian"], "unknown option “--agian”; did you mean “--again”?"),
+        (["--jsn", "list"], "unknown option “--jsn”; did you mean “--json”?"),
+        (["user", "list", "--sort=desc", "--agian"], "unknown option “--agian”; user list takes --sort asc|desc|added; see: todo help user list"),
+        (["user", "fetch", "--count", "5", "--cont=5"], "unknown option “--cont”; did you mean “--count”?"),
+    ])
+    func unknownOption(arguments: [String], said: String) async throws {
+        try cli.seed(todo: ["Buy milk"])
+        let before = try cli.storeBytes()
+
+        let run = await cli.run(arguments)
+
+        #expect(run == Run(status: 2, output: "", errors: "error: \(said)\n"))
+        #expect(try cli.storeBytes() == before)
+        let piped = await cli.run([], input: [arguments.joined(separator: " ")])
+        #expect(piped.errors == "line 1: error: \(said.replacing("todo help", with: "help"))\n")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-41 An unknown option is named as one, with the option meant: a command's own, after -- or in a title, is none")
+    func knownOptions() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        #expect(await cli.run("help", "list", "--sort").output == (await cli.run("help", "list")).output)
+        #expect(await cli.run("list", "--sort=added").status == 0)
+        #expect(await cli.run("add", "Fix", "--frobnicate", "flag").output == "Added 2 “Fix --frobnicate flag”.\n")
+        #expect(await cli.run("check", "--", "--frobnicate").errors
+                == "error: “--frobnicate” is not a number; item numbers are 1, 2, 3… as list shows them\n")
+    }
+
     @Test("CLI-28 A mistyped command is answered with the one meant; case does not matter: List and Add")
     func commandNamesIgnoreCase() async throws {
         #expect(await cli.run("Add", "Buy", "milk") == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))

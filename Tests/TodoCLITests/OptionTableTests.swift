@@ -61,7 +61,7 @@ struct OptionTableTests {
                                                       environment: [:])
             #expect(option.isRequest ? request != .run(["list"]) : request == .run(["list"]), "\(spelling)")
         }
-        #expect(throws: OptionError("unknown option “--\(option)s”")) {
+        #expect(throws: OptionError("unknown option “--\(option)s”", meant: option.summary == nil ? nil : option.option.name)) {
             try OptionParser.parse(arguments: ["--\(option)s", "list"], environment: [:])
         }
     }

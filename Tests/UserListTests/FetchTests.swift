@@ -177,30 +177,35 @@ struct FetchTests {
     }
 
     /// The rows of RU-19: the person the page holds beside Lena Hoffmann, as the client hands it
-    /// over. A day that is not in the calendar, or a person past the count, the client leaves out
-    /// itself and counts as unreadable (its own tests read those answers).
-    nonisolated static let invalidPeople: [(row: String, person: PersonDetails?, unreadable: Int)] = [
-        ("a first name with a digit", remote("R2D2", "Kim"), 0),
-        ("a first name of 100,000 letters", remote(String(repeating: "a", count: 100_000), "Kim"), 0),
-        ("an empty last name", remote("Adam", ""), 0),
-        ("a date of birth in the year 1", remote("Adam", "Kim", born: "0001-01-01"), 0),
-        ("a date of birth in the year 9999", remote("Adam", "Kim", born: "9999-12-31"), 0),
-        ("a date of birth of 30 February", nil, 1),
-        ("an email of 300 characters", remote("Adam", "Kim", email: String(repeating: "x", count: 300) + "@example.com"), 0),
-        ("an email holding a terminal escape", remote("Adam", "Kim", email: "adam\u{1B}[2J@example.com"), 0),
-        ("more people than the count asked for", nil, 1),
+    /// over, and how the load counts them. A day that is not in the calendar the client leaves out
+    /// itself and counts as unreadable, a person past the count as beyond it (its own tests read
+    /// those answers).
+    nonisolated static let invalidPeople: [(row: String, page: FetchedPage, counted: FetchReport)] = [
+        ("a first name with a digit", withLena([remote("R2D2", "Kim")]), invalid),
+        ("a first name of 100,000 letters", withLena([remote(String(repeating: "a", count: 100_000), "Kim")]), invalid),
+        ("an empty last name", withLena([remote("Adam", "")]), invalid),
+        ("a date of birth in the year 1", withLena([remote("Adam", "Kim", born: "0001-01-01")]), invalid),
+        ("a date of birth in the year 9999", withLena([remote("Adam", "Kim", born: "9999-12-31")]), invalid),
+        ("a date of birth of 30 February", withLena(unreadable: 1), invalid),
+        ("an email of 300 characters", withLena([remote("Adam", "Kim", email: String(repeating: "x", count: 300) + "@example.com")]), invalid),
+        ("an email holding a terminal escape", withLena([remote("Adam", "Kim", email: "adam\u{1B}[2J@example.com")]), invalid),
+        ("more people than the count asked for", withLena(beyondCount: 1), FetchReport(pages: [1], new: 1, repeated: 0, invalid: 0, beyondCount: 1)),
     ]
+    nonisolated private static let invalid = FetchReport(pages: [1], new: 1, repeated: 0, invalid: 1)
+
+    nonisolated private static func withLena(_ people: [PersonDetails] = [], unreadable: Int = 0, beyondCount: Int = 0) -> FetchedPage {
+        FetchedPage(people: people + [remote("Lena", "Hoffmann")], unreadable: unreadable, beyondCount: beyondCount)
+    }
 
     @Test("RU-19 A person from the server passes the checks a typed one does, or is left out and counted", arguments: invalidPeople)
-    func invalidPeopleAreLeftOut(example: (row: String, person: PersonDetails?, unreadable: Int)) async throws {
+    func invalidPeopleAreLeftOut(example: (row: String, page: FetchedPage, counted: FetchReport)) async throws {
         let store = InMemoryPeopleStore()
-        let page = FetchedPage(people: (example.person.map { [$0] } ?? []) + [remote("Lena", "Hoffmann")], unreadable: example.unreadable)
-        let sut = makeFetchingSUT(PagedSource(fetched: [1: page]), store: store, leaks: leaks)
+        let sut = makeFetchingSUT(PagedSource(fetched: [1: example.page]), store: store, leaks: leaks)
         try sut.load()
 
         let result = try await sut.fetchMore(count: 2)
 
-        #expect(result == .loaded(FetchReport(pages: [1], new: 1, repeated: 0, invalid: 1)), "\(example.row)")
+        #expect(result == .loaded(example.counted), "\(example.row)")
         #expect(store.people.everyone.fullNames == ["Lena Hoffmann"])
     }
 

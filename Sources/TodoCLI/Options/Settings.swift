@@ -60,11 +60,18 @@ struct Settings {
 }
 
 /// An option that is unknown, misses its value, has one that does not do, or is given where it
-/// means nothing: a usage error, pointed at `todo --help`.
+/// means nothing: a usage error, pointed at `todo --help`, or at the help of the command it was
+/// given to, or answered with the option meant.
 struct OptionError: Error, Equatable {
     let message: String
+    /// The option a mistyped one was most likely meant to be.
+    var meant: String?
+    /// The command whose help says which options it takes.
+    var command: String?
 
-    init(_ message: String) {
+    init(_ message: String, meant: String? = nil, command: String? = nil) {
         self.message = message
+        self.meant = meant
+        self.command = command
     }
 }

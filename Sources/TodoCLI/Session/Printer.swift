@@ -75,8 +75,14 @@ struct Printer {
             message = StoreText.message(error)
             status = 1
         case let error as OptionError:
-            // On a line it is the line that is refused; the command line's options are in `todo --help`.
-            message = mode.readsLines ? error.message : error.message + "; see: todo --help"
+            if let meant = error.meant {
+                message = error.message + "; did you mean \(quoted(meant))?"
+            } else if let command = error.command {
+                message = error.message + "; see: \(typed("help")) \(command)"
+            } else {
+                // On a line it is the line that is refused; the command line's options are in `todo --help`.
+                message = mode.readsLines ? error.message : error.message + "; see: todo --help"
+            }
             status = 2
         default:
             message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)

@@ -83,14 +83,17 @@ public struct FetchReport: Equatable, Sendable {
     /// People the list knew already, or had deleted.
     public let repeated: Int
     /// People left out because they broke a rule (a name that is not one, a date of birth no
-    /// one alive has), could not be read, or came beyond the count asked for.
+    /// one alive has) or could not be read.
     public let invalid: Int
+    /// People left out because they came beyond the count asked for.
+    public let beyondCount: Int
 
-    public init(pages: [Int], new: Int, repeated: Int, invalid: Int) {
+    public init(pages: [Int], new: Int, repeated: Int, invalid: Int, beyondCount: Int = 0) {
         self.pages = pages
         self.new = new
         self.repeated = repeated
         self.invalid = invalid
+        self.beyondCount = beyondCount
     }
 }
 
@@ -221,7 +224,7 @@ public final class UserListViewModel {
     /// how many. Throws only when the store cannot save what was loaded.
     public func fetchMore(count: Int = 20) async throws -> FetchResult {
         var pages: [Int] = []
-        var new = 0, repeated = 0, invalid = 0
+        var new = 0, repeated = 0, invalid = 0, beyondCount = 0
         repeat {
             let page = people.fetchProgress?.nextPage ?? 1
             let seed = people.fetchProgress?.seed ?? newSeed()
@@ -243,8 +246,9 @@ public final class UserListViewModel {
             new += added
             repeated += arrived.count - added
             invalid += fetched.people.count - checked.count + fetched.unreadable
+            beyondCount += fetched.beyondCount
         } while new == 0 && pages.count <= Self.extraPages
-        return .loaded(FetchReport(pages: pages, new: new, repeated: repeated, invalid: invalid))
+        return .loaded(FetchReport(pages: pages, new: new, repeated: repeated, invalid: invalid, beyondCount: beyondCount))
     }
 
     /// The people whose names or email hold `query`, ignoring case and accents; everyone for an
