@@ -41,12 +41,12 @@ extension Session {
         },
         Command("check", aliases: ["done"], arguments: "N...",
                 summary: "Finish items: to the top of Finished.",
-                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6, check 7,9-11. All are made, or none.") { session, words in
+                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6, check 7,9-11. All are made, or none; an item finished already is passed over and said.") { session, words in
             try session.perform(.check, words)
         },
         Command("uncheck", aliases: ["undone"], arguments: "N...",
                 summary: "Take items back to the bottom of To do.",
-                details: "Several numbers and ranges make one change, as for check.") { session, words in
+                details: "Several numbers and ranges make one change, as for check; an item still to do is passed over and said.") { session, words in
             try session.perform(.uncheck, words)
         },
         Command("edit", aliases: ["rename"], arguments: "N WORDS...",
@@ -178,10 +178,16 @@ extension Session {
     // MARK: - Changing
 
     /// Check or uncheck. When the item is the one open at the prompt, the detail's own
-    /// action does it, and the detail is shown again with the action it offers now.
+    /// action does it, and the detail is shown again with the action it offers now. An item
+    /// already as asked is passed over and said, as a rename to its own title is (CLI-42).
     private func perform(_ action: TodoDetailViewModel.Action, _ words: [String]) throws {
         let name = action == .check ? "check" : "uncheck"
-        let items = try targets(words, of: name)
+        let named = try targets(words, of: name)
+        let items = named.filter { $0.isFinished == (action == .uncheck) }
+        let passed = named.filter { $0.isFinished == (action == .check) }
+        let passedOver = "\(Self.titled(passed)) \(passed.count == 1 ? "was" : "were") "
+            + (action == .check ? "already finished" : "not finished")
+        guard !items.isEmpty else { return say(passedOver + "; nothing was changed.") }
         do {
             if items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id, detail.action == action {
                 try detail.performAction()
@@ -195,7 +201,7 @@ extension Session {
         } catch TodoError.notFinished(let id) {
             throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        say("\(action == .check ? "Checked" : "Unchecked") \(Self.named(items)).")
+        say("\(action == .check ? "Checked" : "Unchecked") \(Self.named(items))" + (passed.isEmpty ? "" : "; " + passedOver) + ".")
         showDetailAgain(items)
     }
 
@@ -282,6 +288,13 @@ extension Session {
     private static func named(_ items: [TodoItem]) -> String {
         guard items.count > 1 else { return items.first.map { "\($0.number) \(quoted($0.title))" } ?? "" }
         return "\(items.count) items: " + spoken(items.map(\.number))
+    }
+
+    /// `3 “Buy milk”`, `3 “Buy milk” and 5 “Pay rent”`: each item with its title.
+    private static func titled(_ items: [TodoItem]) -> String {
+        let parts = items.map { "\($0.number) \(quoted($0.title))" }
+        guard let last = parts.last else { return "" }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private func title(of id: TodoItem.ID, in items: [TodoItem]) -> String {

@@ -167,6 +167,29 @@ final class NumberTests {
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.firstName) == ["Bo"])
     }
 
+    @Test("CLI-42 An item already as asked is passed over and said, and the rest is done as one change")
+    func alreadyAsAsked() async throws {
+        try cli.seed(todo: ["Buy milk", "Bread", "Eggs", "Call Ann"], finished: ["Pay rent"])
+        await cli.run("delete", "2", "3")
+
+        let piped = await cli.run([], input: ["check 4 5"])
+        let checked = try cli.storeBytes()
+        let alone = await cli.run("check", "5")
+
+        #expect(piped == Run(status: 0, output: "Checked 4 “Call Ann”; 5 “Pay rent” was already finished.\n", errors: ""))
+        #expect(alone == Run(status: 0, output: "5 “Pay rent” was already finished; nothing was changed.\n", errors: ""))
+        #expect(try cli.storeBytes() == checked)
+        #expect(await cli.run("uncheck", "1", "4", "5")
+                == Run(status: 0, output: "Unchecked 2 items: 4 and 5; 1 “Buy milk” was not finished.\n", errors: ""))
+        #expect(try cli.saved().withoutTimes == list(todo: [todo(1, "Buy milk"), todo(4, "Call Ann"), todo(5, "Pay rent")], next: 6))
+        let unchecked = try cli.storeBytes()
+        #expect(await cli.run("check", "4", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1, 4 and 5)\n"))
+        #expect(try cli.storeBytes() == unchecked)
+        #expect(await cli.run("undo").status == 0)
+        #expect(try cli.saved().withoutTimes == list(todo: [todo(1, "Buy milk")], finished: [finished(4, "Call Ann"), finished(5, "Pay rent")],
+                                                     next: 6))
+    }
+
     @Test("CLI-25 undo says what it undid, to-dos or people")
     func undoSaysWhat() async throws {
         try cli.seed(todo: ["Buy milk"])
