@@ -108,6 +108,53 @@ final class CommandTests {
                 == "error: “--frobnicate” is not a number; item numbers are 1, 2, 3… as list shows them\n")
     }
 
+    /// CLI-43's titles: each of the last three fits 22 columns, or passes them by one, only when
+    /// its emoji, its combining accent or its wide letters are counted as a terminal draws them.
+    nonisolated static let wideTitles = ["Read the whole manual of the new washing machine before Friday", "🏋️ gym and 👩‍👩‍👧 swim at 9",
+                                         "Tea and cafe\u{301} with cake", "李 Wei and 한 Kim at 10"]
+
+    @Test("CLI-43 Long titles wrap under the title's start, measured as a terminal measures them")
+    func longTitlesWrap() async throws {
+        try cli.seed(todo: Self.wideTitles)
+
+        let list = await cli.run(["list"], terminal: true, columns: 30, environment: ["NO_COLOR": "1"])
+        let show = await cli.run(["show", "1"], terminal: true, columns: 30, environment: ["NO_COLOR": "1"])
+        let script = await cli.run("list")
+
+        #expect(list.output == """
+            To do
+              1 [ ] Read the whole manual
+                    of the new washing
+                    machine before Friday
+              2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at
+                    9
+              3 [ ] Tea and cafe\u{301} with cake
+              4 [ ] 李 Wei and 한 Kim at
+                    10
+
+            4 to do, 0 finished
+
+            """)
+        #expect(show.output == """
+            1 Read the whole manual of the
+              new washing machine before
+              Friday
+              State:  to do
+              Action: Check (check 1)
+
+            """)
+        #expect(script.output == """
+            To do
+              1 [ ] Read the whole manual of the new washing machine before Friday
+              2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at 9
+              3 [ ] Tea and cafe\u{301} with cake
+              4 [ ] 李 Wei and 한 Kim at 10
+
+            4 to do, 0 finished
+
+            """)
+    }
+
     @Test("CLI-28 A mistyped command is answered with the one meant; case does not matter: List and Add")
     func commandNamesIgnoreCase() async throws {
         #expect(await cli.run("Add", "Buy", "milk") == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))

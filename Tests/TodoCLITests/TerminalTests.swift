@@ -110,6 +110,24 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
+    @Test("CLI-43 Long titles wrap under the title's start, measured as a terminal measures them (the real binary, on a terminal)")
+    func longTitlesOnATerminal() async throws {
+        try FileStore(url: todo.store).update {
+            $0.todos = makeTodos(todo: CommandTests.wideTitles)
+        }
+
+        let list = try todo.onATerminal(["list"], columns: 30)
+        #expect(await list.exitStatus() == 0, "\(list.output)")
+        let show = try todo.onATerminal(["show", "1"], columns: 30)
+        #expect(await show.exitStatus() == 0, "\(show.output)")
+
+        #expect(list.screen == ["To do", "  1 [ ] Read the whole manual", "        of the new washing", "        machine before Friday",
+                                "  2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at", "        9", "  3 [ ] Tea and cafe\u{301} with cake",
+                                "  4 [ ] 李 Wei and 한 Kim at", "        10", "", "4 to do, 0 finished", ""])
+        #expect(show.screen == ["1 Read the whole manual of the", "  new washing machine before", "  Friday", "  State:  to do",
+                                "  Action: Check (check 1)", ""])
+    }
+
     @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")
     func bashCompletion() async throws {
         let folder = todo.binary.url.deletingLastPathComponent().path

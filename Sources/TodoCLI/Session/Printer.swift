@@ -30,7 +30,7 @@ struct Printer {
         let usesColour = terminal.isOutputInteractive && !noColour
         errorsInRed = terminal.isErrorsInteractive && !noColour
         width = terminal.width(environment)
-        rendering = TodoRendering(usesColour: usesColour)
+        rendering = TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
         peopleRendering = PeopleRendering(usesColour: usesColour)
     }
 
