@@ -37,7 +37,12 @@ public struct Terminal: Equatable, Sendable {
     /// The width help is wrapped to: the terminal's, else `COLUMNS`, else 80; never under 30
     /// nor, for lines that stay readable, over 100.
     func width(_ environment: [String: String]) -> Int {
-        min(max(columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80, 30), 100)
+        min(max(lineWidth(environment), 30), 100)
+    }
+
+    /// The width a message is fitted to: the terminal's, else `COLUMNS`, else 80; never under 20.
+    func lineWidth(_ environment: [String: String]) -> Int {
+        max(columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80, 20)
     }
 }
 

@@ -132,10 +132,8 @@ extension Session {
         guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
         let people = try Self.chosen(by: words, among: [userList.people.everyone], noun: "person", missing: noPerson)
         try userList.delete(people.map(\.id))
-        let named = people.count == 1
-            ? "\(people[0].number) \(quoted(people[0].fullName))"
-            : "\(people.count) people: " + Self.spoken(people.map(\.number))
-        say("Deleted \(named); \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")
+        say(.words("Deleted "), .counted(people.map(Sentence.Named.init), plural: "people"),
+            .words("; \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back."))
     }
 
     private func home(_ words: [String]) throws {

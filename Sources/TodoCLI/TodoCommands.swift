@@ -88,12 +88,7 @@ extension Session {
             form.cancel()
             throw CommandError.refused("a title cannot be empty; nothing was added")
         }
-        let item = try saving(form)
-        if json {
-            write(TodoRendering.json(item).line)
-        } else {
-            say("Added \(TodoRendering.named(item, today: todoList.today)).")
-        }
+        sayAdded(try saving(form))
     }
 
     /// The add form at the prompt: it asks for a title until Save is enabled, or until the
@@ -117,12 +112,13 @@ extension Session {
             write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         }
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
-        let item = try saving(form)
-        if json {
-            write(TodoRendering.json(item).line)
-        } else {
-            say("Added \(TodoRendering.named(item, today: todoList.today)).")
-        }
+        sayAdded(try saving(form))
+    }
+
+    /// What an add prints: the item, as data with `--json`.
+    private func sayAdded(_ item: TodoItem) {
+        guard !json else { return write(TodoRendering.json(item).line) }
+        say([.words("Added ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
     }
 
     /// Saves the form, closing it whether or not the store took the item. Words that plan the
@@ -185,9 +181,11 @@ extension Session {
         let named = try targets(words, of: name)
         let items = named.filter { $0.isFinished == (action == .uncheck) }
         let passed = named.filter { $0.isFinished == (action == .check) }
-        let passedOver = "\(Self.titled(passed)) \(passed.count == 1 ? "was" : "were") "
-            + (action == .check ? "already finished" : "not finished")
-        guard !items.isEmpty else { return say(passedOver + "; nothing was changed.") }
+        let passedOver: [Sentence.Part] = [
+            .names(passed.map(Sentence.Named.init)),
+            .words(" \(passed.count == 1 ? "was" : "were") " + (action == .check ? "already finished" : "not finished")),
+        ]
+        guard !items.isEmpty else { return say(passedOver + [.words("; nothing was changed.")]) }
         do {
             if items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id, detail.action == action {
                 try detail.performAction()
@@ -201,7 +199,8 @@ extension Session {
         } catch TodoError.notFinished(let id) {
             throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        say("\(action == .check ? "Checked" : "Unchecked") \(Self.named(items))" + (passed.isEmpty ? "" : "; " + passedOver) + ".")
+        say([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
+            + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")])
         showDetailAgain(items)
     }
 
@@ -231,7 +230,8 @@ extension Session {
         do {
             if edit.isRename, let title = edit.title {
                 if TodoItem.normalizedTitle(title) == item.title {
-                    return say("\(item.number) is titled \(quoted(item.title)) already; nothing was changed.")
+                    return say(.words("\(item.number) is titled "), .names([Sentence.Named(number: nil, title: item.title)]),
+                               .words(" already; nothing was changed."))
                 }
                 try todoList.rename(item.id, to: title)
             } else {
@@ -242,11 +242,12 @@ extension Session {
         }
         guard let edited = todoList.todos.item(withID: item.id) else { return }
         if edit.isRename {
-            say("Renamed \(item.number) \(quoted(item.title)) to \(quoted(edited.title)).")
+            say(.words("Renamed "), .names([Sentence.Named(item)]), .words(" to "), .names([Sentence.Named(number: nil, title: edited.title)]),
+                .words("."))
         } else if edited == item {
-            say("\(TodoRendering.named(item, today: todoList.today)) has that already; nothing was changed.")
+            say(TodoRendering.named(item, today: todoList.today) + [.words(" has that already; nothing was changed.")])
         } else {
-            say("Edited \(TodoRendering.named(edited, today: todoList.today)).")
+            say([.words("Edited ")] + TodoRendering.named(edited, today: todoList.today) + [.words(".")])
         }
         showDetailAgain([item])
     }
@@ -257,7 +258,8 @@ extension Session {
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Deleted \(Self.named(items)); \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back.")
+        say(.words("Deleted "), .counted(items.map(Sentence.Named.init), plural: "items"),
+            .words("; \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back."))
     }
 
     private func clearFinished(_ words: [String]) throws {
@@ -279,23 +281,10 @@ extension Session {
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Undid: \(UndoneText.sentence(undone)).")
+        say([.words("Undid: ")] + UndoneText.sentence(undone) + [.words(".")])
     }
 
     // MARK: - Helpers
-
-    /// `3 “Buy milk”`, or `3 items: 1, 2 and 5` for several.
-    private static func named(_ items: [TodoItem]) -> String {
-        guard items.count > 1 else { return items.first.map { "\($0.number) \(quoted($0.title))" } ?? "" }
-        return "\(items.count) items: " + spoken(items.map(\.number))
-    }
-
-    /// `3 “Buy milk”`, `3 “Buy milk” and 5 “Pay rent”`: each item with its title.
-    private static func titled(_ items: [TodoItem]) -> String {
-        let parts = items.map { "\($0.number) \(quoted($0.title))" }
-        guard let last = parts.last else { return "" }
-        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
-    }
 
     private func title(of id: TodoItem.ID, in items: [TodoItem]) -> String {
         items.first { $0.id == id }?.title ?? ""

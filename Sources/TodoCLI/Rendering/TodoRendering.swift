@@ -76,8 +76,8 @@ struct TodoRendering {
 
     /// `1 “Buy milk” +Shop`: how a message names an item that was just added or changed, with
     /// what it has planned.
-    static func named(_ item: TodoItem, today: CalendarDate) -> String {
-        "\(item.number) \(quoted(item.title))" + (PlanText.parts(of: item, today: today, separator: " ").map { " " + $0 } ?? "")
+    static func named(_ item: TodoItem, today: CalendarDate) -> [Sentence.Part] {
+        [.names([Sentence.Named(item)]), .words(PlanText.parts(of: item, today: today, separator: " ").map { " " + $0 } ?? "")]
     }
 
     private func heading(_ title: String) -> String {

@@ -26,6 +26,15 @@ extension Session {
         printer.say(line)
     }
 
+    /// Prints a message made of `parts`, naming items or people, fitted to one line.
+    func say(_ parts: Sentence.Part...) {
+        say(parts)
+    }
+
+    func say(_ parts: [Sentence.Part]) {
+        printer.say(Sentence(parts))
+    }
+
     func typed(_ command: String) -> String {
         printer.typed(command)
     }

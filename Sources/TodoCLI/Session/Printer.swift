@@ -15,6 +15,8 @@ struct Printer {
     private let errorsInRed: Bool
     /// How wide help is laid out.
     let width: Int
+    /// How wide a message may be: it is fitted to one line.
+    let lineWidth: Int
     let rendering: TodoRendering
     let peopleRendering: PeopleRendering
     /// Whether the command prints JSON: `--json` on the command line, or on its line.
@@ -30,6 +32,7 @@ struct Printer {
         let usesColour = terminal.isOutputInteractive && !noColour
         errorsInRed = terminal.isErrorsInteractive && !noColour
         width = terminal.width(environment)
+        lineWidth = terminal.lineWidth(environment)
         rendering = TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
         peopleRendering = PeopleRendering(usesColour: usesColour)
     }
@@ -42,6 +45,11 @@ struct Printer {
     /// script reading JSON never meets plain text.
     func say(_ line: String) {
         output.write(json ? JSON.object([("message", .string(line))]).line : line + "\n")
+    }
+
+    /// Prints a message that names items or people, fitted to one line.
+    func say(_ sentence: Sentence) {
+        say(sentence.line(width: lineWidth))
     }
 
     /// A command as the user types it here: after `todo` in the shell, alone at the prompt.
