@@ -77,6 +77,7 @@ extension Session {
         } catch {
             throw CommandError.usage(error.message, command: "user fetch")
         }
+        let before = userList.people
         let outcome = try await userList.fetchMore(count: count)
         if case .failed(.stopped, _) = outcome {
             throw CommandError.refused("stopped with Ctrl-C; nothing was loaded")
@@ -90,9 +91,9 @@ extension Session {
                 + (report.beyondCount > 0 ? ["\(report.beyondCount) beyond the \(count) asked for"] : []))
                 .joined(separator: ", ")
             if report.new == 0 {
-                say("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")
+                sayChanged([.words("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")], since: before)
             } else {
-                say("Loaded \(pages): \(counts).")
+                sayChanged([.words("Loaded \(pages): \(counts).")], since: before)
             }
         case .failed(let error, let saved) where saved == 0:
             throw CommandError.refused("\(error.description(server: fetchServer)), and nobody is saved on this computer yet; "
@@ -131,9 +132,10 @@ extension Session {
     private func deleteUsers(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
         let people = try Self.chosen(by: words, among: [userList.people.everyone], noun: "person", missing: noPerson)
+        let before = userList.people
         try userList.delete(people.map(\.id))
-        say(.words("Deleted "), .counted(people.map(Sentence.Named.init), plural: "people"),
-            .words("; \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back."))
+        sayChanged([.words("Deleted "), .counted(people.map(Sentence.Named.init), plural: "people"),
+                    .words("; \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")], since: before)
     }
 
     private func home(_ words: [String]) throws {

@@ -179,13 +179,14 @@ extension Session {
     private func perform(_ action: TodoDetailViewModel.Action, _ words: [String]) throws {
         let name = action == .check ? "check" : "uncheck"
         let named = try targets(words, of: name)
+        let before = todoList.todos
         let items = named.filter { $0.isFinished == (action == .uncheck) }
         let passed = named.filter { $0.isFinished == (action == .check) }
         let passedOver: [Sentence.Part] = [
             .names(passed.map(Sentence.Named.init)),
             .words(" \(passed.count == 1 ? "was" : "were") " + (action == .check ? "already finished" : "not finished")),
         ]
-        guard !items.isEmpty else { return say(passedOver + [.words("; nothing was changed.")]) }
+        guard !items.isEmpty else { return sayChanged(passedOver + [.words("; nothing was changed.")], since: before) }
         do {
             if items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id, detail.action == action {
                 try detail.performAction()
@@ -199,8 +200,8 @@ extension Session {
         } catch TodoError.notFinished(let id) {
             throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        say([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
-            + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")])
+        sayChanged([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
+                   + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")], since: before)
         showDetailAgain(items)
     }
 
@@ -227,11 +228,12 @@ extension Session {
         if edit == TodoEdit() {
             throw CommandError.refused("a title cannot be empty; nothing was changed")
         }
+        let before = todoList.todos
         do {
             if edit.isRename, let title = edit.title {
                 if TodoItem.normalizedTitle(title) == item.title {
-                    return say(.words("\(item.number) is titled "), .names([Sentence.Named(number: nil, title: item.title)]),
-                               .words(" already; nothing was changed."))
+                    return sayChanged([.words("\(item.number) is titled "), .names([Sentence.Named(number: nil, title: item.title)]),
+                                       .words(" already; nothing was changed.")], since: before)
                 }
                 try todoList.rename(item.id, to: title)
             } else {
@@ -242,46 +244,58 @@ extension Session {
         }
         guard let edited = todoList.todos.item(withID: item.id) else { return }
         if edit.isRename {
-            say(.words("Renamed "), .names([Sentence.Named(item)]), .words(" to "), .names([Sentence.Named(number: nil, title: edited.title)]),
-                .words("."))
+            sayChanged([.words("Renamed "), .names([Sentence.Named(item)]), .words(" to "),
+                        .names([Sentence.Named(number: nil, title: edited.title)]), .words(".")], since: before)
         } else if edited == item {
-            say(TodoRendering.named(item, today: todoList.today) + [.words(" has that already; nothing was changed.")])
+            sayChanged(TodoRendering.named(item, today: todoList.today) + [.words(" has that already; nothing was changed.")], since: before)
         } else {
-            say([.words("Edited ")] + TodoRendering.named(edited, today: todoList.today) + [.words(".")])
+            sayChanged([.words("Edited ")] + TodoRendering.named(edited, today: todoList.today) + [.words(".")], since: before)
         }
         showDetailAgain([item])
     }
 
     private func delete(_ words: [String]) throws {
         let items = try targets(words, of: "delete")
+        let before = todoList.todos
         try todoList.delete(items.map(\.id))
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say(.words("Deleted "), .counted(items.map(Sentence.Named.init), plural: "items"),
-            .words("; \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back."))
+        sayChanged([.words("Deleted "), .counted(items.map(Sentence.Named.init), plural: "items"),
+                    .words("; \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back.")], since: before)
     }
 
     private func clearFinished(_ words: [String]) throws {
         guard words.isEmpty else {
             throw CommandError.usage("clear-finished takes no arguments", command: "clear-finished")
         }
-        let count = todoList.todos.finished.count
-        guard count > 0 else { return say("No item is finished: nothing to clear.") }
+        let before = todoList.todos
+        let count = before.finished.count
+        guard count > 0 else { return sayChanged([.words("No item is finished: nothing to clear.")], since: before) }
         try todoList.clearFinished()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Cleared \(count) finished \(count == 1 ? "item" : "items"); \(typed("undo")) brings \(count == 1 ? "it" : "them") back.")
+        sayChanged([.words("Cleared \(count) finished \(count == 1 ? "item" : "items"); \(typed("undo")) brings \(count == 1 ? "it" : "them") back.")],
+                   since: before)
     }
 
     private func undo(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("undo takes no arguments", command: "undo") }
+        // Undo reads nothing itself; with --json, both lists are read first, to say what it changed.
+        if json {
+            try load()
+            try userList.load()
+        }
+        let (todosBefore, peopleBefore) = (todoList.todos, userList.people)
         let undone = try todoList.undo()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say([.words("Undid: ")] + UndoneText.sentence(undone) + [.words(".")])
+        let sentence = [.words("Undid: ")] + UndoneText.sentence(undone) + [.words(".")]
+        guard UndoneText.isAboutPeople(undone) else { return sayChanged(sentence, since: todosBefore) }
+        if json { try userList.load() }
+        sayChanged(sentence, since: peopleBefore)
     }
 
     // MARK: - Helpers

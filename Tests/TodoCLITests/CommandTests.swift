@@ -228,6 +228,57 @@ final class CommandTests {
             """)
     }
 
+    @Test("CLI-45 With --json a change prints the items it changed, in their new state, beside its message")
+    func changesAsJSON() async throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"])
+
+        let checked = await cli.run("check", "--json", "1", "2")
+        let listed = try Self.object(await cli.run("list", "--json"))
+        let deleted = try Self.object(await cli.run("--json", "delete", "2"))
+        let undone = try Self.object(await cli.run("--json", "undo"))
+        let edited = try Self.object(await cli.run("--json", "edit", "1", "Buy", "oat", "milk"))
+        let unchecked = try Self.object(await cli.run("--json", "uncheck", "1"))
+        let passedOver = try Self.object(await cli.run("--json", "check", "2"))
+
+        #expect(checked.status == 0 && checked.errors == "")
+        let check = try Self.object(checked)
+        #expect(check["message"] as? String == "Checked 2 items: 1 “Buy milk” and 2 “Call Ann”.")
+        #expect(Self.items(check, "todo") == [] && Self.items(check, "deleted") == [])
+        #expect(Self.items(check, "finished") == Self.items(listed, "finished"))
+        #expect(Self.items(check, "finished").map { $0["title"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["Buy milk", "Call Ann"])
+        #expect(Self.items(deleted, "deleted") == Self.items(listed, "finished").filter { $0["number"] as? Int == 2 })
+        #expect(Self.items(deleted, "todo") == [] && Self.items(deleted, "finished") == [])
+        #expect(Self.items(undone, "finished") == Self.items(deleted, "deleted"))
+        #expect(undone["message"] as? String == "Undid: deleted “Call Ann”.")
+        #expect(Self.items(edited, "finished").map { $0["title"] as? String } == ["Buy oat milk"])
+        #expect(Self.items(unchecked, "todo").map { $0["title"] as? String } == ["Buy oat milk"])
+        #expect(Self.items(unchecked, "todo").map { $0["finished"] as? Bool } == [false])
+        #expect(passedOver["message"] as? String == "2 “Call Ann” was already finished; nothing was changed.")
+        #expect(Self.items(passedOver, "todo") == [] && Self.items(passedOver, "finished") == [] && Self.items(passedOver, "deleted") == [])
+        for object in [check, deleted, undone, edited, unchecked, passedOver] {
+            #expect(Set(object.keys) == ["message", "todo", "finished", "deleted"])
+        }
+
+        await cli.run("user", "add", "Ann", "Lee", "1990-01-01")
+        let people = try Self.object(await cli.run("--json", "user", "list"))
+        let userDeleted = try Self.object(await cli.run("--json", "user", "delete", "1"))
+        #expect(Set(userDeleted.keys) == ["message", "users", "deleted"])
+        #expect(userDeleted["message"] as? String == "Deleted 1 “Ann Lee”; todo undo brings them back.")
+        #expect(Self.items(userDeleted, "users") == [])
+        #expect(Self.items(userDeleted, "deleted") == Self.items(people, "users"))
+    }
+
+    /// The one JSON object a run printed, on one line.
+    private static func object(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(run.output.hasSuffix("\n") && !run.output.dropLast().contains("\n"), "\(run)", sourceLocation: sourceLocation)
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+    }
+
+    /// The items (or people) under `key`, each as an object that compares as its JSON does.
+    private static func items(_ object: [String: Any], _ key: String) -> [NSDictionary] {
+        (object[key] as? [[String: Any]] ?? []).map { $0 as NSDictionary }
+    }
+
     @Test("CLI-10 show prints an item's detail, and --json prints it as one object")
     func showDetail() async throws {
         try cli.seed(todo: ["Buy milk"], finished: ["Pay rent"])

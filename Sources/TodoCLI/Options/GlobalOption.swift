@@ -50,7 +50,8 @@ enum GlobalOption: CaseIterable {
         switch self {
         case .store: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
             + "else ~/.local/share/todo-stories/store.json"
-        case .json: "Print what the command shows as one JSON document; a command that only says what it did prints "
+        case .json: "Print what the command shows as one JSON document; a change prints its message beside the items "
+            + "it changed ({\"message\": …, \"todo\": […], \"finished\": […], \"deleted\": […]}), any other sentence is "
             + "{\"message\": …}. Help and the version stay text; errors stay on standard error."
         case .today: "Count ages and birthdays from DATE (YYYY-MM-DD), not today."
         case .api: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"

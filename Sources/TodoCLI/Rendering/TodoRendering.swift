@@ -104,10 +104,19 @@ struct TodoRendering {
 
     /// `{"todo":[…],"finished":[…]}` holding `items`, whichever section they are in.
     static func json(_ items: [TodoItem]) -> JSON {
-        .object([
-            ("todo", .array(items.filter { !$0.isFinished }.map(json))),
-            ("finished", .array(items.filter(\.isFinished).map(json))),
-        ])
+        .object(sections(items))
+    }
+
+    /// A change to the to-dos as data (CLI-45): its sentence, then the items it changed, as they
+    /// are now, each in the section it is in, as `list --json` shows items, and the items it
+    /// deleted, as they were.
+    static func json(change message: String, from before: Todos, to after: Todos) -> JSON {
+        let (changed, deleted) = changes(from: before.all, to: after.all)
+        return .object([("message", .string(message))] + sections(changed) + [("deleted", .array(deleted.map(json)))])
+    }
+
+    private static func sections(_ items: [TodoItem]) -> [(key: StaticString, value: JSON)] {
+        [("todo", .array(items.filter { !$0.isFinished }.map(json))), ("finished", .array(items.filter(\.isFinished).map(json)))]
     }
 }
 

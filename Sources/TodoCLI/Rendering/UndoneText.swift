@@ -2,6 +2,11 @@ import Undo
 
 /// What `undo` says it took back, in the words the lists used to say it in.
 enum UndoneText {
+    /// Whether the change undone was to the people rather than the to-dos.
+    static func isAboutPeople(_ undone: UndoneChange) -> Bool {
+        [.addPeople, .deletePeople, .sortPeople, .loadPeople].contains(undone.kind)
+    }
+
     /// `checked “Buy milk”`, `deleted 3 to-dos: “A”, “B” and “C”`, `renamed “Buy milk” to “Buy oat milk”`.
     static func sentence(_ undone: UndoneChange) -> [Sentence.Part] {
         let names = undone.names.map { Sentence.Named(number: nil, title: $0) }
