@@ -14,8 +14,9 @@ import Darwin
 /// `todo` itself never loads the HTTP stack: its libraries cost more start-up time than any
 /// other command takes, and only `user fetch` needs them.
 struct FetchProcess: PeopleSource {
-    /// Where the randomuser.me API is; nil for the client's own default.
-    let base: URL?
+    /// Where the randomuser.me API is, asked when a page is loaded (a line at the prompt may name
+    /// another); nil for the client's own default.
+    let server: @MainActor @Sendable () -> URL?
     /// How long the whole exchange may take; nil for `todo-fetch`'s own deadline (15 seconds).
     let deadline: Duration?
     /// How long `todo-fetch` may run before it is stopped: its deadline, and a little more.
@@ -39,7 +40,7 @@ struct FetchProcess: PeopleSource {
     /// What `todo-fetch` is given: the page, the count and the seed, and the server and the
     /// deadline only when they were named, so that without them it asks randomuser.me API 1.4,
     /// and waits as long, as it does by default.
-    func arguments(page: Int, count: Int, seed: String) -> [String] {
+    func arguments(page: Int, count: Int, seed: String, base: URL?) -> [String] {
         let deadline = deadline.map { ["--deadline", "\($0 / .seconds(1))"] } ?? []
         return deadline + ["\(page)", "\(count)", seed] + (base.map { [$0.absoluteString] } ?? [])
     }
@@ -52,7 +53,7 @@ struct FetchProcess: PeopleSource {
         }
         let ending: Ending
         do {
-            ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed), patience: patience)
+            ending = try await Self.run(helper, arguments(page: page, count: count, seed: seed, base: await server()), patience: patience)
         } catch {
             throw .cannotLoad("\(helper.path) did not start (\(error))")
         }

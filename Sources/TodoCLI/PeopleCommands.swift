@@ -42,11 +42,14 @@ extension Session {
     static let countOption = Option("--count", value: "N")
 
     /// The fetch as it was asked for, to run again: with the store, the server and the count it
-    /// used, options or environment alike (at the prompt they are those of the prompt), each
-    /// word as a shell takes it.
+    /// used, options or environment alike (at the prompt, the server only when the line named
+    /// another than the prompt's), each word as a shell takes it.
     private func retry(_ words: [String]) -> String {
         let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
-        guard !readsLines else { return fetch }
+        guard !readsLines else {
+            guard let api = settings.api, api.text != startSettings.api?.text else { return fetch }
+            return fetch + " --api " + Words.shellQuoted(api.text)
+        }
         var start = ["todo"]
         if settings.storeIsNamed { start += ["--store", Words.shellQuoted(settings.storeURL.path)] }
         if let api = settings.api { start += ["--api", Words.shellQuoted(api.text)] }

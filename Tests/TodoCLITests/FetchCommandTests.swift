@@ -200,9 +200,10 @@ final class FetchCommandTests {
         for environment in [[:], ["RANDOMUSER_API": ""]] {
             let (_, settings) = try OptionParser.parse(arguments: ["user", "fetch"], environment: environment)
             #expect(try settings.apiURL() == nil)
-            #expect(FetchProcess(base: try settings.apiURL(), deadline: nil).arguments(page: 2, count: 10, seed: "abc") == ["2", "10", "abc"])
+            #expect(FetchProcess(server: { nil }, deadline: nil).arguments(page: 2, count: 10, seed: "abc", base: try settings.apiURL())
+                    == ["2", "10", "abc"])
         }
-        #expect(FetchProcess(base: server.baseURL, deadline: nil).arguments(page: 2, count: 10, seed: "abc")
+        #expect(FetchProcess(server: { nil }, deadline: nil).arguments(page: 2, count: 10, seed: "abc", base: server.baseURL)
                 == ["2", "10", "abc", server.baseURL.absoluteString])
         let failing = try LocalHTTPServer { _ in .json("<html>oops</html>", status: 500) }
         let failed = await cli.run(["user", "fetch"], environment: ["RANDOMUSER_API": failing.baseURL.absoluteString])
@@ -247,6 +248,29 @@ final class FetchCommandTests {
         #expect(run.errors == "error: \(message); showing the 10 people saved on this computer. "
                 + "Try again with: todo --store \(cli.storeURL.path) --api \(huge.baseURL.absoluteString) user fetch\n")
         #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-46 On a line at the prompt, --api, --today and --json hold for that line alone")
+    func optionsOfALine() async throws {
+        let run = await cli.run(["--api", "http://127.0.0.1:1/", "--today", "2026-01-01"], input: [
+            "user fetch --api \(server.baseURL.absoluteString) --count 2", "user fetch", "--today 2026-11-22 birthdays", "birthdays",
+            "add --today 2026-11-22 Pay rent due:tomorrow", "user fetch --api http://127.0.0.1:9/", "list --store other.json",
+        ])
+
+        #expect(server.requests.count == 1)
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == ["Adam Kim", "Diana Ellis"])
+        let lateNovember = await cli.run("--today", "2026-11-22", "birthdays").output
+        let newYear = await cli.run("--today", "2026-01-01", "birthdays").output
+        #expect(lateNovember != newYear)
+        #expect(run.output.contains(lateNovember + newYear), "\(run.output)")
+        #expect(try cli.saved().unfinished.map(\.plan.due?.iso) == ["2026-11-23"])
+        let errors = run.errors.split(separator: "\n")
+        #expect(errors.count == 3, "\(run.errors)")
+        #expect(errors.first?.hasPrefix("line 2: error: ") == true && errors.first?.hasSuffix("Try again with: user fetch") == true)
+        #expect(errors.dropFirst().first?.hasPrefix("line 6: error: ") == true
+                && errors.dropFirst().first?.hasSuffix("Try again with: user fetch --api http://127.0.0.1:9/") == true)
+        #expect(errors.last == "line 7: error: --store is given when todo starts (todo --store …), not on a line")
+        #expect(run.status == 1)
     }
 
     @Test("RU-14 A search that finds nothing is remembered, and a later search containing it answers at once (the CLI)")

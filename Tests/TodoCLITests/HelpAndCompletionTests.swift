@@ -67,7 +67,7 @@ struct HelpAndCompletionTests {
         ("user list --sort=d", "desc", []),
         ("--js", "--json", []),
         ("check ", "", []),
-        ("add --", "--json", []),
+        ("add --", "--", ["--api", "--json", "--today"]),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)

@@ -75,7 +75,7 @@ struct OptionTableTests {
 
         #expect(Completion.candidates(forLine: "-") == lineOptions.sorted())
         #expect(Completion.candidates(forLine: "check -") == lineOptions.sorted())
-        #expect(lineOptions == ["--json"])
+        #expect(lineOptions == ["--json", "--today", "--api"])
         #expect(run.errors == startOnly.enumerated().map { index, name in
             "line \(index + 1): error: \(name) is given when todo starts (todo \(name) …), not on a line\n"
         }.joined())
@@ -94,7 +94,7 @@ struct OptionTableTests {
 
         #expect(help.hasPrefix("Usage: \(command.usage)\n"))
         #expect(command.usage.hasSuffix("[\(declared.usage)]"))
-        #expect(Completion.candidates(forLine: "\(name) --") == ([option] + ["--json"]).sorted())
+        #expect(Completion.candidates(forLine: "\(name) --") == ([option] + ["--api", "--json", "--today"]).sorted())
         #expect(Completion.candidates(forLine: "\(name) \(option) ") == (declared.value == nil ? [] : values))
     }
 }

@@ -88,7 +88,7 @@ struct TerminalTests {
         #expect(await terminal.waitForScreen("users"), "\(terminal.screen)")
         #expect(terminal.screen.contains { $0.contains("user ") && $0.contains("users") })
         for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
-                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --", "add --json")] {
+                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --j", "add --json")] {
             terminal.type("\u{15}\(typed)\t")
             #expect(await terminal.waitForScreen(completed), "\(typed): \(terminal.screen)")
         }

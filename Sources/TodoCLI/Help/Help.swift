@@ -43,7 +43,7 @@ enum Help {
         for group in groups {
             text += "\n\(group.title):\n" + columns(group.commands.map(\.usage), width: width)
         }
-        text += "\n" + wrapped("Add --json to a line for JSON. " + keys, width: width)
+        text += "\n" + wrapped("--json, --today DATE and --api URL hold for the line they are on. " + keys, width: width)
         return text
     }
 

@@ -16,8 +16,10 @@ final class Session {
     /// The options todo started with; a line read at the prompt or from a pipe adds its own, for
     /// itself alone.
     let startSettings: Settings
-    /// The options of the command running now.
-    private(set) var settings: Settings
+    /// The options of the command running now, where the lists' clocks and the loader of people
+    /// read the day and the server: `--today` and `--api` may come with the line.
+    private let current: CurrentSettings
+    var settings: Settings { current.settings }
     private(set) var printer: Printer
     let prompt: Prompt
     let store: FileStore
@@ -25,23 +27,23 @@ final class Session {
     /// Made on first use: a command on the to-dos has no need of the program the people's
     /// view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
-        store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
-        today: { [today = startSettings.today] in today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday })
+        store: store, source: FetchProcess(server: { [current] in current.api }, deadline: fetchDeadline),
+        today: { [current] in current.today })
     private let fetchDeadline: Duration?
 
     /// `mode` is where the commands come from: the command line, or the lines of `input`;
     /// `fetchDeadline`, how long `user fetch` waits for a page (nil: todo-fetch's own).
     init(settings: Settings, printer: Printer, mode: InputMode, input: LineReader, fetchDeadline: Duration?) {
         startSettings = settings
-        self.settings = settings
+        let current = CurrentSettings(settings)
+        self.current = current
         self.printer = printer
         self.printer.json = settings.json
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
         store = FileStore(url: settings.storeURL)
-        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today] in
-            today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
-        }))
+        // The view-models ask for the day on the main actor, where the commands run.
+        todoList = TodoListViewModel(store: store, clock: ListClock(today: { MainActor.assumeIsolated { current.today } }))
         prompt = Prompt(input: input, todoList: todoList)
     }
 
@@ -97,11 +99,11 @@ final class Session {
     private func run(line: String) async -> (status: Int32, leaves: Bool) {
         let request: Request
         do {
-            (request, settings) = try OptionParser.parse(line: line, settings: startSettings)
+            (request, current.settings) = try OptionParser.parse(line: line, settings: startSettings)
         } catch {
             return (printer.report(error), false)
         }
-        printer.json = settings.json
+        printer.json = current.settings.json
         guard case .run(let words) = request else { return (await run(request), false) }
         return words.isEmpty ? (0, false) : await execute(words)
     }
@@ -125,5 +127,26 @@ final class Session {
         } catch {
             return (printer.report(error), false)
         }
+    }
+}
+
+/// The settings of the command running now, shared with what reads them while it runs: the
+/// clocks of the lists and the loader of people.
+@MainActor
+final class CurrentSettings {
+    var settings: Settings
+
+    init(_ settings: Settings) {
+        self.settings = settings
+    }
+
+    /// The day ages, birthdays and due dates count from: `--today`, else the system's.
+    var today: CalendarDate {
+        settings.today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
+    }
+
+    /// The server people are loaded from; nil for randomuser.me, or for one `user fetch` refuses.
+    var api: URL? {
+        (try? settings.apiURL()) ?? nil
     }
 }
