@@ -273,6 +273,40 @@ final class FetchCommandTests {
         #expect(run.status == 1)
     }
 
+    @Test("RU-26 A server speaking API 1.0 is read as it is: dates as Unix times, names in lower case (the CLI)")
+    func version1() async throws {
+        let page = try Self.fixture("page-1.0-lowercase.json")
+        let old = try LocalHTTPServer { _ in .json(page) }
+
+        let fetched = await cli.run(["--api", old.baseURL.absoluteString, "user", "fetch", "--count", "3"])
+
+        #expect(fetched == Run(status: 0, output: "Loaded page 1: 3 new people, 0 here already or deleted.\n", errors: ""))
+        #expect(await cli.run("users").output == """
+            People (in the order added)
+              1 12-12-1987  Levi Stone
+              2 27-07-2015  Émilie Lefèvre
+              3 01-01-1970  Jean-Luc O'Connor
+
+            """)
+        #expect(await cli.run("--today", "2026-11-22", "user", "show", "1").output == """
+            1 Levi Stone (LS)
+              Born:       12-12-1987
+              Age:        38 YEARS OLD
+              Email:      levi.stone@example.com
+              Phone:      (712)-482-3311
+              Cell:       (268)-517-9080
+              Address:    4523 w dallas st, mesquite, new hampshire
+              Registered: 07-11-2005
+              Picture:    https://randomuser.me/api/portraits/men/41.jpg
+
+            """)
+        #expect(await cli.run("home").output.hasPrefix("Latest added\n  First name:    Jean-Luc\n  Last name:     O'Connor\n"))
+        #expect(await cli.run("user", "delete", "2").output == "Deleted 2 “Émilie Lefèvre”; todo undo brings them back.\n")
+        let kept = try FileStore(url: cli.storeURL).loadPeople().everyone
+        #expect(kept.map(\.firstName) == ["levi", "jean-luc"] && kept.map(\.lastName) == ["stone", "o'connor"])
+        #expect(await cli.run("--json", "user", "list").output.contains(#""firstName":"levi","lastName":"stone""#))
+    }
+
     @Test("RU-14 A search that finds nothing is remembered, and a later search containing it answers at once (the CLI)")
     func searchWithMemory() async throws {
         await cli.run(api + ["user", "fetch", "--count", "10"])

@@ -209,6 +209,34 @@ struct FetchTests {
         #expect(store.people.everyone.fullNames == ["Lena Hoffmann"])
     }
 
+    @Test("RU-26 A server speaking API 1.0 is read as it is: names kept as sent, shown capitalised (the view-model)")
+    func lowerCaseNamesShownCapitalised() async throws {
+        let store = InMemoryPeopleStore()
+        let sut = makeFetchingSUT(PagedSource(pages: [1: [remote("levi", "stone"), remote("jean-luc", "o'connor"), remote("Maria", "da Costa")]]),
+                                  store: store, leaks: leaks)
+        try sut.load()
+
+        _ = try await sut.fetchMore(count: 3)
+
+        #expect(store.people.everyone.map(\.fullName) == ["levi stone", "jean-luc o'connor", "Maria da Costa"])
+        #expect(sut.listed.map(\.displayName) == ["Levi Stone", "Jean-Luc O'Connor", "Maria da Costa"])
+        #expect(sut.listed.compactMap { sut.page(for: $0.id)?.fullName } == ["Levi Stone", "Jean-Luc O'Connor", "Maria da Costa"])
+        #expect(sut.latest == LatestUserCard(firstName: "Maria", lastName: "da Costa", birthDate: "01-05-1980"))
+        try sut.delete(sut.listed[2].id)
+        #expect(sut.latest == LatestUserCard(firstName: "Jean-Luc", lastName: "O'Connor", birthDate: "01-05-1980"))
+        try sut.add("bell", "hooks", born: "1952-09-25")
+        #expect(sut.latest == LatestUserCard(firstName: "bell", lastName: "hooks", birthDate: "25-09-1952"))
+        #expect(sut.listed.last?.displayName == "bell hooks")
+    }
+
+    @Test("RU-26 A name with no capital letter shows each word's first letter as one; one with capitals, as written", arguments: [
+        ("levi", "Levi"), ("jean-luc", "Jean-Luc"), ("o'connor", "O'Connor"), ("o’brien", "O’Brien"), ("st. john", "St. John"),
+        ("émilie", "Émilie"), ("ǆuro", "ǅuro"), ("da Costa", "da Costa"), ("McKay", "McKay"), ("李", "李"), ("محمد", "محمد"),
+    ])
+    func displayedNames(stored: String, shown: String) {
+        #expect(PersonName.displayed(stored) == shown)
+    }
+
     @Test("RU-20 A person the server sends without a date of birth is kept, with none")
     func withoutBirthDate() async throws {
         let store = InMemoryPeopleStore()

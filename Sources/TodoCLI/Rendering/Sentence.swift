@@ -103,6 +103,6 @@ extension Sentence.Named {
     }
 
     init(_ person: Person) {
-        self.init(number: person.number, title: person.fullName)
+        self.init(number: person.number, title: person.displayName)
     }
 }

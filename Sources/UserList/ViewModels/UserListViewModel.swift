@@ -24,8 +24,8 @@ public struct LatestUserCard: Equatable, Sendable {
     }
 
     init(_ person: Person?) {
-        self.init(firstName: person?.firstName ?? Self.placeholder,
-                  lastName: person?.lastName ?? Self.placeholder,
+        self.init(firstName: person?.displayFirstName ?? Self.placeholder,
+                  lastName: person?.displayLastName ?? Self.placeholder,
                   birthDate: person.map { $0.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable } ?? Self.placeholder)
     }
 }
@@ -48,7 +48,7 @@ public struct BirthdayPage: Equatable, Sendable {
 
     init(person: Person, today: CalendarDate) {
         self.person = person
-        fullName = person.fullName
+        fullName = person.displayName
         initials = person.initials
         birthday = person.birthDate?.dayMonthYear ?? Self.notAvailable
         age = person.age(on: today)
