@@ -60,7 +60,7 @@ struct FetchProcess: PeopleSource {
         let output: Data
         switch ending {
         case .answered(let data): output = data
-        case .ranTooLong: throw .timeout
+        case .ranTooLong: throw .timeout(seconds: Int((patience / .seconds(1)).rounded(.up)))
         case .saidTooMuch: throw .tooLarge(limit: Self.largestAnswer)
         case .stopped: throw .stopped
         }

@@ -56,13 +56,6 @@ extension Session {
         return (start + [fetch]).joined(separator: " ")
     }
 
-    /// The server `user fetch` asks, as its errors name it: randomuser.me, or the host (and
-    /// port) of the API it was pointed at.
-    private var fetchServer: String {
-        guard let url = try? settings.apiURL(), let host = url.host else { return "randomuser.me" }
-        return url.port.map { "\(host):\($0)" } ?? host
-    }
-
     private func listUsers(_ words: [String]) throws {
         if let order = try sortOrder(words) {
             try userList.sort(by: order)
@@ -99,13 +92,17 @@ extension Session {
                 sayChanged([.words("Loaded \(pages): \(counts).")], since: before)
             }
         case .failed(let error, let saved) where saved == 0:
-            throw CommandError.refused("\(error.description(server: fetchServer)), and nobody is saved on this computer yet; "
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())), and nobody is saved on this computer yet; "
                                        + "try again with: \(retry(words))")
+        case .failed(let error, let saved) where printer.toTerminal && !json:
+            // A person at a terminal sees what is kept, as the seed apps show it offline (RU-9).
+            write(peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())); showing the "
+                                       + "\(counted(saved, "person", "people")) saved on this computer. Try again with: \(retry(words))")
         case .failed(let error, let saved):
-            write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
-                       : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
-            throw CommandError.refused("\(error.description(server: fetchServer)); showing the \(counted(saved, "person", "people")) saved on this "
-                                       + "computer. Try again with: \(retry(words))")
+            // A script is told how many are kept, not handed the whole list.
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())); \(counted(saved, "person is", "people are")) "
+                                       + "saved on this computer (\(typed("user list")) shows them). Try again with: \(retry(words))")
         }
     }
 

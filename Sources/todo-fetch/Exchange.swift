@@ -37,17 +37,23 @@ final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable 
                 exchange.lock.withLock { exchange.continuation = continuation }
                 let task = session.downloadTask(with: request)
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-                    exchange.finish(.failure(FetchError.timeout))
+                    exchange.finish(.failure(FetchError.timeout(seconds: Int(deadline.rounded(.up)))))
                     task.cancel()
                 }
                 task.resume()
             }
         } catch let error as FetchError {
             throw error
-        } catch let error as URLError where error.code == .timedOut {
-            throw .timeout
+        } catch let error as URLError {
+            // What the system said of the connection, told apart as for plain HTTP (RU-27).
+            switch error.code {
+            case .timedOut: throw .timeout(seconds: Int(deadline.rounded(.up)))
+            case .cannotConnectToHost: throw .refused
+            case .cannotFindHost, .dnsLookupFailed: throw .noSuchHost
+            default: throw .noNetwork
+            }
         } catch {
-            throw .noConnection
+            throw .noNetwork
         }
     }
 

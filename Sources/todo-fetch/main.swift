@@ -66,9 +66,10 @@ let stops = [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
 }
 let parent = getppid()
 let lastMoment = Date().addingTimeInterval(deadline + 1)
+let deadlineSeconds = Int(deadline.rounded(.up))
 Thread.detachNewThread {
     while getppid() == parent {
-        if Date() > lastMoment { answer(.failed(.timeout)) }
+        if Date() > lastMoment { answer(.failed(.timeout(seconds: deadlineSeconds))) }
         Thread.sleep(forTimeInterval: 0.2)
     }
     end(3)

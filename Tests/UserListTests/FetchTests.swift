@@ -20,7 +20,7 @@ struct FetchTests {
         #expect(result == .loaded(FetchReport(pages: [1], new: 2, repeated: 0, invalid: 0)))
         #expect(store.people.everyone.map(\.details) == [remote("Adam", "Kim"), remote("Diana", "Ellis", born: "1975-02-03")])
         #expect(store.people.everyone.map(\.number) == [1, 2])
-        let offline = makeFetchingSUT(PagedSource(failure: .noConnection), store: store, leaks: leaks)
+        let offline = makeFetchingSUT(PagedSource(failure: .noNetwork), store: store, leaks: leaks)
         try offline.load()
         #expect(offline.listed.map(\.details) == store.people.everyone.map(\.details))
     }
@@ -108,13 +108,12 @@ struct FetchTests {
     @Test("RU-8 No connection and nobody saved: a message says what to do to try again")
     func offlineWithoutCache() async throws {
         let store = InMemoryPeopleStore()
-        let sut = makeFetchingSUT(PagedSource(failure: .noConnection), store: store, leaks: leaks)
+        let sut = makeFetchingSUT(PagedSource(failure: .noNetwork), store: store, leaks: leaks)
         try sut.load()
 
         let result = try await sut.fetchMore()
 
-        #expect(result == .failed(.noConnection, saved: 0))
-        #expect(FetchError.noConnection.localizedDescription == "no internet connection")
+        #expect(result == .failed(.noNetwork, saved: 0))
         #expect(store.people == People())
     }
 
@@ -127,22 +126,18 @@ struct FetchTests {
         _ = try await sut.fetchMore(count: 1)
         let saved = store.people
 
-        source.fail(with: .noConnection)
+        source.fail(with: .noNetwork)
         let result = try await sut.fetchMore(count: 1)
 
-        #expect(result == .failed(.noConnection, saved: 1))
+        #expect(result == .failed(.noNetwork, saved: 1))
         #expect(sut.listed.fullNames == ["Adam Kim"])
         #expect(store.people == saved)
     }
 
     @Test("RU-10 The API failing is named, with or without people saved, and changes nothing",
-          arguments: [(0, FetchError.http(500), "randomuser.me answered HTTP 500"),
-                      (1, .http(429), "randomuser.me answered HTTP 429: too many requests, try again later"),
-                      (1, .api("Uh oh"), "randomuser.me answered with an error: Uh oh"),
-                      (1, .api("Uh oh, something has gone wrong."), "randomuser.me answered with an error: Uh oh, something has gone wrong"),
-                      (0, .notARandomUserResponse, "the answer was not a randomuser.me response"),
-                      (1, .timeout, "randomuser.me did not answer in time")])
-    func apiFailing(saved: Int, error: FetchError, message: String) async throws {
+          arguments: [(0, FetchError.http(500)), (1, .http(429)), (1, .api("Uh oh")), (0, .notARandomUserResponse),
+                      (1, .timeout(seconds: 15)), (0, .refused), (1, .noSuchHost)])
+    func apiFailing(saved: Int, error: FetchError) async throws {
         let store = InMemoryPeopleStore(makePeople(saved == 0 ? [] : [person(1, "Zoë", "Adams")]))
         let sut = makeFetchingSUT(PagedSource(failure: error), store: store, leaks: leaks)
         try sut.load()
@@ -151,7 +146,6 @@ struct FetchTests {
         let result = try await sut.fetchMore()
 
         #expect(result == .failed(error, saved: saved))
-        #expect(error.localizedDescription == message)
         #expect(sut.listed == before.everyone)
         #expect(store.people == before)
     }

@@ -13,6 +13,8 @@ struct Printer {
     private let output: TextOutput
     private let errors: TextOutput
     private let errorsInRed: Bool
+    /// Whether the output goes to a terminal, where a person reads it rather than a script.
+    let toTerminal: Bool
     /// How wide help is laid out.
     let width: Int
     /// How wide a message may be: it is fitted to one line.
@@ -31,6 +33,7 @@ struct Printer {
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
         errorsInRed = terminal.isErrorsInteractive && !noColour
+        toTerminal = terminal.isOutputInteractive
         width = terminal.width(environment)
         lineWidth = terminal.lineWidth(environment)
         rendering = TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)

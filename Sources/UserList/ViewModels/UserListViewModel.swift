@@ -230,7 +230,7 @@ public final class UserListViewModel {
             let seed = people.fetchProgress?.seed ?? newSeed()
             let fetched: FetchedPage
             do throws(FetchError) {
-                guard let source else { throw .noConnection }
+                guard let source else { throw .noNetwork }
                 fetched = try await source.page(page, count: count, seed: seed)
             } catch {
                 guard pages.isEmpty else { break }
