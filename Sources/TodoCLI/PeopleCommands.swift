@@ -17,7 +17,8 @@ extension Session {
         Command("user fetch", options: [countOption], summary: "Load the next N people (20) from randomuser.me.",
                 details: "They are kept on this computer for use without a connection. People already here, "
                     + "or deleted, are not loaded again; a page that brings nobody new is followed by up to "
-                    + "\(UserListViewModel.extraPages) more.",
+                    + "\(UserListViewModel.extraPages) more. On a terminal, a page that takes more than half a second "
+                    + "shows what it waits for, and how long.",
                 reads: .people) { session, words in try await session.fetchUsers(words) },
         Command("user search", arguments: "[TEXT...]", summary: "Show the people whose name or email holds TEXT.",
                 details: "Case and accents are ignored; with no TEXT, everyone. A search that found nobody is "

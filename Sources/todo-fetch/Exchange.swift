@@ -14,16 +14,20 @@ import UserList
 final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private let largestAnswer: Int
+    private let received: @Sendable (Int) -> Void
     private var answer: (body: Data, status: Int)?
     private var continuation: CheckedContinuation<(body: Data, status: Int), Error>?
 
-    private init(largestAnswer: Int) {
+    private init(largestAnswer: Int, received: @escaping @Sendable (Int) -> Void) {
         self.largestAnswer = largestAnswer
+        self.received = received
     }
 
-    /// The body and the HTTP status of the answer to `GET url`.
-    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int) async throws(FetchError) -> (body: Data, status: Int) {
-        let exchange = Exchange(largestAnswer: largestAnswer)
+    /// The body and the HTTP status of the answer to `GET url`; `received` is told how many
+    /// bytes have come, each time more do.
+    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int,
+                    received: @escaping @Sendable (Int) -> Void) async throws(FetchError) -> (body: Data, status: Int) {
+        let exchange = Exchange(largestAnswer: largestAnswer, received: received)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = deadline
         configuration.timeoutIntervalForResource = deadline
@@ -59,6 +63,7 @@ final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable 
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
                     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        received(Int(totalBytesWritten))
         if totalBytesWritten > largestAnswer {
             finish(.failure(FetchError.tooLarge(limit: largestAnswer)))
             downloadTask.cancel()

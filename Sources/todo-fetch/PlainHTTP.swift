@@ -15,7 +15,9 @@ enum PlainHTTP {
     /// The most a head may take; a server sending more is not answering a request for a page.
     static let largestHead = 64 * 1024
 
-    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int) throws(FetchError) -> (body: Data, status: Int) {
+    /// `received` is told how many bytes have come, each time more do.
+    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int,
+                    received: (Int) -> Void) throws(FetchError) -> (body: Data, status: Int) {
         let end = Deadline(seconds: deadline)
         guard let host = url.host, !host.isEmpty else { throw .noSuchHost }
         let port = url.port ?? 80
@@ -28,8 +30,8 @@ enum PlainHTTP {
         let request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: application/json\r\n"
             + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: todo-fetch\r\n\r\n"
         try send(Array(request.utf8), to: descriptor, before: end)
-        let received = try receive(from: descriptor, before: end, atMost: largestHead + largestAnswer + 64 * 1024)
-        return try parse(received, largestAnswer: largestAnswer)
+        let answer = try receive(from: descriptor, before: end, atMost: largestHead + largestAnswer + 64 * 1024, told: received)
+        return try parse(answer, largestAnswer: largestAnswer)
     }
 
     /// A connection to the host on the port, by the first of its addresses that takes one. When
@@ -99,7 +101,8 @@ enum PlainHTTP {
     }
 
     /// Everything the server sends until it closes, at most `limit` bytes.
-    private static func receive(from descriptor: Int32, before end: Deadline, atMost limit: Int) throws(FetchError) -> [UInt8] {
+    private static func receive(from descriptor: Int32, before end: Deadline, atMost limit: Int,
+                                told: (Int) -> Void) throws(FetchError) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -109,6 +112,7 @@ enum PlainHTTP {
             guard count >= 0 else { throw received.isEmpty ? .noNetwork : .notARandomUserResponse }
             if count == 0 { return received }
             received += buffer[0..<count]
+            told(received.count)
             guard received.count <= limit else { throw .tooLarge(limit: limit - largestHead - 64 * 1024) }
         }
     }

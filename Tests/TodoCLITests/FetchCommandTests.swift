@@ -383,7 +383,23 @@ final class FetchCommandTests {
             """)
     }
 
-    private static func fixture(_ name: String) throws -> String {
+    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for: what has come, in bytes, kB or MB", arguments: [
+        (0, "Waiting for 127.0.0.1:8080 to answer: 3 s of at most 15 s"),
+        (1, "Receiving from 127.0.0.1:8080: 1 byte so far, 3 s of at most 15 s"),
+        (9_999, "Receiving from 127.0.0.1:8080: 9999 bytes so far, 3 s of at most 15 s"),
+        (10_000, "Receiving from 127.0.0.1:8080: 10 kB so far, 3 s of at most 15 s"),
+        (9_999_999, "Receiving from 127.0.0.1:8080: 9999 kB so far, 3 s of at most 15 s"),
+        (10_000_000, "Receiving from 127.0.0.1:8080: 10 MB so far, 3 s of at most 15 s"),
+    ])
+    func waitingLine(received: Int, line: String) throws {
+        let wait = FetchProcess.Wait(waited: .seconds(3), received: received)
+
+        #expect(FetchText.waiting(wait, api: URL(string: "http://127.0.0.1:8080/"), deadline: .seconds(15)) == line)
+        #expect(FetchText.waiting(FetchProcess.Wait(waited: .seconds(1), received: 0), api: nil, deadline: .seconds(15))
+                == "Waiting for randomuser.me to answer: 1 s of at most 15 s")
+    }
+
+    nonisolated static func fixture(_ name: String) throws -> String {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("RandomUserAPITests/Fixtures")
         return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

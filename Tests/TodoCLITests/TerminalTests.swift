@@ -69,6 +69,38 @@ struct TerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
+    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for (the real binary)")
+    func fetchSaysWhatItWaitsFor() async throws {
+        let page = try FetchCommandTests.fixture("page-1.3-10-users.json")
+        let slow = try LocalHTTPServer { _ in
+            Thread.sleep(forTimeInterval: 1.5)
+            return .json(page)
+        }
+        let dripping = try LocalHTTPServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: 0.02) }
+        let terminal = try todo.onATerminal()
+
+        #expect(await terminal.waitFor("todo> "))
+        terminal.type("user fetch --count 10 --api \(slow.baseURL.absoluteString)\n")
+        #expect(await terminal.waitFor("\r\u{1B}[KWaiting for 127.0.0.1:\(slow.port) to answer: 1 s of at most 15 s"), "\(terminal.output)")
+        #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(!terminal.screen.contains { $0.contains("Waiting for") }, "the line is gone once the fetch is over: \(terminal.screen)")
+
+        terminal.type("user fetch --api \(dripping.baseURL.absoluteString)\n")
+        #expect(await terminal.waitFor("\r\u{1B}[KReceiving from 127.0.0.1:\(dripping.port): "), "\(terminal.output)")
+        #expect(await terminal.waitFor(" bytes so far, 1 s of at most 15 s"), "\(terminal.output)")
+        #expect(await terminal.waitFor("error: the answer was not a randomuser.me response"), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(!terminal.screen.contains { $0.contains("Receiving from") }, "\(terminal.screen)")
+        terminal.type("\u{4}")
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+
+        // Not a terminal: the outcome alone.
+        let piped = try todo.run(["--api", slow.baseURL.absoluteString, "user", "fetch", "--count", "10"])
+        #expect(piped.status == 0)
+        #expect(piped.errors == "", "\(piped)")
+    }
+
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
     func tabAtThePrompt() async throws {
         let terminal = try todo.onATerminal()

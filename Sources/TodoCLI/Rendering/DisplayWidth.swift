@@ -70,6 +70,22 @@ enum DisplayWidth {
         return lines
     }
 
+    /// `text` in at most `columns` columns: whole when it fits, else its start, up to the end
+    /// of a word where it ends in a space, and `…`.
+    static func shortened(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            guard used + width <= columns - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
+    }
+
     /// East Asian wide and fullwidth characters that are not emoji (those have their own
     /// property), from Unicode's EastAsianWidth.txt; code points not yet given out within these
     /// blocks are taken as wide, as the file says.

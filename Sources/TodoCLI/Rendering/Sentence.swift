@@ -46,7 +46,7 @@ struct Sentence {
         while longest > Self.shortest && widths.reduce(0, { $0 + min($1, longest) }) > budget {
             longest -= 1
         }
-        return text { Self.shortened(titles[$0], to: longest) }
+        return text { DisplayWidth.shortened(titles[$0], to: longest) }
     }
 
     /// The message, with the `index`th title shown as `title(index)`.
@@ -78,22 +78,6 @@ struct Sentence {
     private static func shown(_ names: [Named]) -> ArraySlice<Named> {
         let ordered = names.allSatisfy { $0.number != nil } ? names.sorted { $0.number ?? 0 < $1.number ?? 0 } : names
         return ordered.prefix(names.count > namedAtMost + 1 ? namedAtMost : names.count)
-    }
-
-    /// `text` in at most `columns` columns: whole when it fits, else its start, up to the end
-    /// of a word where it ends in a space, and `…`.
-    private static func shortened(_ text: String, to columns: Int) -> String {
-        guard DisplayWidth.of(text) > columns else { return text }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = DisplayWidth.of(character)
-            guard used + width <= columns - 1 else { break }
-            kept.append(character)
-            used += width
-        }
-        while kept.last == " " { kept.removeLast() }
-        return kept + "…"
     }
 }
 

@@ -13,6 +13,8 @@ struct Printer {
     private let output: TextOutput
     private let errors: TextOutput
     private let errorsInRed: Bool
+    /// Whether errors go to a terminal: only there does a fetch show how its wait goes.
+    let errorsToTerminal: Bool
     /// Whether the output goes to a terminal, where a person reads it rather than a script.
     let toTerminal: Bool
     /// How wide help is laid out.
@@ -32,7 +34,8 @@ struct Printer {
         self.errors = errors
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
-        errorsInRed = terminal.isErrorsInteractive && !noColour
+        errorsToTerminal = terminal.isErrorsInteractive
+        errorsInRed = errorsToTerminal && !noColour
         toTerminal = terminal.isOutputInteractive
         width = terminal.width(environment)
         lineWidth = terminal.lineWidth(environment)
@@ -53,6 +56,13 @@ struct Printer {
     /// Prints a message that names items or people, fitted to one line.
     func say(_ sentence: Sentence) {
         say(sentence.line(width: lineWidth))
+    }
+
+    /// Shows `line` on standard error in place of the one shown there before, cut to fit the
+    /// terminal so that it stays one line; nil takes it away.
+    func showInPlace(_ line: String?) {
+        errors.write("\r\u{1B}[K" + (line.map { DisplayWidth.shortened($0, to: lineWidth - 1) } ?? ""))
+        errors.flush()
     }
 
     /// A command as the user types it here: after `todo` in the shell, alone at the prompt.

@@ -27,7 +27,8 @@ final class Session {
     /// Made on first use: a command on the to-dos has no need of the program the people's
     /// view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
-        store: store, source: FetchProcess(server: { [current] in current.api }, deadline: fetchDeadline),
+        store: store,
+        source: FetchProcess(server: { [current] in current.api }, deadline: fetchDeadline, watch: waitWatcher),
         today: { [current] in current.today })
     private let fetchDeadline: Duration?
 
@@ -106,6 +107,16 @@ final class Session {
         printer.json = current.settings.json
         guard case .run(let words) = request else { return (await run(request), false) }
         return words.isEmpty ? (0, false) : await execute(words)
+    }
+
+    /// Where errors go to a terminal, what shows a fetch's wait there, on standard error, in
+    /// place: what it waits for, for how long, and what has come; nothing once it is over (CLI-47).
+    private var waitWatcher: (@MainActor @Sendable (FetchProcess.Wait?) -> Void)? {
+        guard printer.errorsToTerminal else { return nil }
+        return { [weak self] wait in
+            guard let self else { return }
+            printer.showInPlace(wait.map { FetchText.waiting($0, api: current.api, deadline: fetchDeadline ?? FetchProcess.defaultDeadline) })
+        }
     }
 
     /// Runs the command the words name, with what it reads from the store, and says whether
