@@ -128,11 +128,12 @@ struct HelpAndCompletionTests {
         }
         #expect(page.contains("stays theirs until they are deleted"))
         for key in ["Tab completes", "Tab twice lists the choices", "Ctrl\\-C drops the line being typed, cancels a form or stops a fetch",
-                    "Ctrl\\-Z and fg bring the half\\-typed line back", "Ctrl\\-D, quit or exit leave"] {
+                    "Ctrl\\-Z and fg bring the half\\-typed line back", "Ctrl\\-D, quit or exit leave",
+                    "Up and Down bring back the commands typed before"] {
             #expect(page.contains(key), "\(key)")
         }
         #expect(page.contains("\n.SH EXIT STATUS\nExit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error.\n"))
-        for variable in ["TODO_STORE", "XDG_DATA_HOME", "RANDOMUSER_API", "NO_COLOR"] {
+        for variable in ["TODO_STORE", "XDG_DATA_HOME", "XDG_STATE_HOME", "RANDOMUSER_API", "NO_COLOR"] {
             #expect(page.contains("\n.B \(variable)\n"), "\(variable)")
         }
         #expect(await cli.run(["--man", "list"], withStore: false)

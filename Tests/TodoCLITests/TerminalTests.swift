@@ -101,6 +101,42 @@ struct TerminalTests {
         #expect(piped.errors == "", "\(piped)")
     }
 
+    @Test("CLI-48 The prompt's history is kept from one run to the next, without what was typed into a form (the real binary, on a terminal)")
+    func historyOnATerminal() async throws {
+        let state = todo.folder.file("state")
+        let first = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
+        #expect(await first.waitFor("todo> "))
+        for line in ["add Buy milk", "list", "add"] {
+            first.type(line + "\n")
+        }
+        #expect(await first.waitFor("Title: "))
+        first.type("Secret plan\n")
+        #expect(await first.waitFor("Added 2 “Secret plan”."), "\(first.output)")
+        #expect(await first.waitFor("todo> ", times: 4))
+        first.type("\u{4}")
+        #expect(await first.exitStatus() == 0, "\(first.output)")
+
+        let second = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
+        #expect(await second.waitFor("todo> "))
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> add"), "\(second.screen)")
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> list"), "\(second.screen)")
+        second.type("\u{15}add\n")
+        #expect(await second.waitFor("Title: "))
+        second.type("\u{1B}[A")
+        second.type("Fresh\n")
+        #expect(await second.waitFor("Added 3 “Fresh”."), "\(second.screen)")
+        #expect(await second.waitFor("todo> ", times: 2))
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> add"), "the commands are back after the form: \(second.screen)")
+        second.type("\u{15}\u{4}")
+        #expect(await second.exitStatus() == 0, "\(second.output)")
+
+        #expect(try String(contentsOf: state.appendingPathComponent("todo-stories/history"), encoding: .utf8)
+                == "add Buy milk\nlist\nadd\nadd\n")
+    }
+
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
     func tabAtThePrompt() async throws {
         let terminal = try todo.onATerminal()

@@ -16,7 +16,7 @@ enum Help {
         + "delete 3-6, check 7,9-11) make one change: all of it or none."
     static let keys = "Tab completes commands, options and their values, and Tab twice lists the choices; Ctrl-C "
         + "drops the line being typed, cancels a form or stops a fetch; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
-        + "quit or exit leave."
+        + "quit or exit leave. Up and Down bring back the commands typed before, in this run or earlier ones."
     static let piped = "Piped in, lines run one by one with no prompt; a failed line is reported as line N: error: …, "
         + "the rest still run, and the exit status is 1 if any line failed."
     static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error."

@@ -18,6 +18,8 @@ struct Settings {
     /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
     /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
     var api: (text: String, source: String)?
+    /// Where the prompt keeps the commands typed at it; nil for nowhere (CLI-48).
+    var historyPath: String?
 
     /// The settings before any option: the store is `TODO_STORE`, else the default place in the
     /// user's data folder; the server `RANDOMUSER_API`, else randomuser.me.
@@ -31,6 +33,7 @@ struct Settings {
         if let text = environment["RANDOMUSER_API"], !text.isEmpty {
             api = (text, "RANDOMUSER_API")
         }
+        historyPath = PromptHistory.path(environment: environment)
     }
 
     /// A store file's URL; a path ending in `/` names a folder, and is refused rather than

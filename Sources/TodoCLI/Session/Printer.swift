@@ -65,6 +65,14 @@ struct Printer {
         errors.flush()
     }
 
+    /// Prints a `note:` line on standard error: something a person may want to know of, that
+    /// stops nothing.
+    func note(_ text: String) {
+        output.flush()
+        errors.write("note: " + TerminalText.escaped(text) + "\n")
+        errors.flush()
+    }
+
     /// A command as the user types it here: after `todo` in the shell, alone at the prompt.
     func typed(_ command: String) -> String {
         mode.readsLines ? command : "todo " + command

@@ -76,6 +76,13 @@ final class Session {
         if readsAPrompt {
             printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.width))
         }
+        // Only what a person types is kept: piped lines are a script's.
+        let history = readsAPrompt ? PromptHistory(path: startSettings.historyPath) : nil
+        defer { history?.trim() }
+        if let history {
+            if let problem = history.problem { printer.note(HistoryText.notKept(problem)) }
+            prompt.recall(history.earlier)
+        }
         var anyFailed = false
         var lineNumber = 0
         while true {
@@ -86,6 +93,7 @@ final class Session {
             }
             lineNumber += 1
             printer.mode = readsAPrompt ? .prompt : .piped(line: lineNumber)
+            if let problem = history?.record(line) { printer.note(HistoryText.notKept(problem)) }
             if line.trimmed.hasPrefix("#") { continue }
             let ran = await run(line: line)
             anyFailed = anyFailed || ran.status != 0
