@@ -33,13 +33,17 @@ let package = Package(
         // The lists as one document: every change as a value, apply, undo, replay and the checks
         // every store makes. No file and no JSON: each store wraps it, the tests' stores too.
         .target(name: "ListEngine", dependencies: ["TodoList", "UserList", "Undo"]),
+        // Other tools' lists, in and out: Taskwarrior's JSON, todo.txt and iCalendar, read into
+        // and written from the lists' values. No file and no words for the user.
+        .target(name: "Interchange", dependencies: ["TodoList", "Dates", "FastJSON"]),
         // The durable file store behind every list: the engine's document in files.
         .target(name: "LocalStore", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "Dates", "FastJSON"]),
         // The command line: options, commands, the prompt and what they print.
         // It works on injected input and output, so tests run it in-process.
         // It never imports RandomUserAPI: `user fetch` runs todo-fetch, so the HTTP stack and
         // its libraries are not loaded by the commands that don't need them.
-        .target(name: "TodoCLI", dependencies: ["Forms", "TodoList", "UserList", "Undo", "ListEngine", "LocalStore", "FastJSON"]),
+        .target(name: "TodoCLI", dependencies: ["Forms", "TodoList", "UserList", "Undo", "Dates", "ListEngine", "LocalStore", "FastJSON",
+                                                "Interchange"]),
         // The `todo` executable: only hands the process over to TodoCLI.
         // todo runs todo-fetch, beside it, for `user fetch`: it depends on that program, so that
         // building or running todo builds both. (An executable's own code is not linked in; the
@@ -56,6 +60,8 @@ let package = Package(
         .testTarget(name: "FastJSONTests", dependencies: ["FastJSON"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "DatesTests", dependencies: ["Dates"]),
+        // Taskwarrior's, todo.txt's and iCalendar's rules; the files recorded from the real tools.
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "TodoList", "Dates"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoListTests", dependencies: ["TodoList", "Dates", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "UserListTests", dependencies: ["UserList", "Forms", "Undo", "TestSupport"]),
         .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TodoList", "UserList", "Undo", "TestSupport"]),
@@ -63,9 +69,10 @@ let package = Package(
         .testTarget(name: "RandomUserAPITests", dependencies: ["RandomUserAPI", "todo-fetch", "UserList", "TestSupport"],
                     exclude: ["Fixtures"]),
         // Where a scenario's Then is an exit status or a printed line, its test runs the real `todo` too.
-        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ListEngine", "TodoList", "UserList", "Undo", "TestSupport", "todo"]),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ListEngine", "TodoList", "Dates", "UserList", "Undo", "TestSupport", "todo"]),
         // In-process runs of the command line, plus a few of the real `todo` binary.
-        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "ListEngine", "LocalStore", "TodoList", "UserList", "Undo", "RandomUserAPI", "TestSupport"]),
+        .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "ListEngine", "LocalStore", "TodoList", "UserList", "Undo", "RandomUserAPI",
+                                                      "Dates", "TestSupport"]),
         .testTarget(name: "SpecReportTests", dependencies: ["SpecReport", "TestSupport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests", dependencies: ["SpecReport"]),

@@ -58,16 +58,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day it is at `date` in `timeZone`: what "today" means to the person at the keyboard.
-    /// Nil for an instant outside the years 1 to 9999.
-    public init?(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
     /// `1990-03-14`: how it is typed and stored.
     public var iso: String {
         "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"

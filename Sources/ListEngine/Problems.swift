@@ -138,7 +138,7 @@ extension Document {
     /// Numbers outside 1 to `next - 1` are told of apart, so a bit for each one below `next` finds
     /// a repeat; past a bound that keeps the bits small, the numbers are hashed after all.
     private static func repeatedNumbers(_ numbers: [Int], next: Int, in record: Problem.Record) -> [Problem] {
-        guard next <= numbers.count * 64 + 65_536, numbers.allSatisfy({ (0..<next).contains($0) }) else {
+        guard next >= 1, next <= numbers.count * 64 + 65_536, numbers.allSatisfy({ (0..<next).contains($0) }) else {
             return repeated(numbers).map { .repeatedNumber(record, $0) }
         }
         var seen = [UInt64](repeating: 0, count: next / 64 + 1)

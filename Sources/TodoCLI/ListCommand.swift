@@ -1,6 +1,6 @@
 import TodoList
 
-/// `list [todo|finished] [FILTER...] [--sort ORDER]`: the list, a section of it, or
+/// `list [FILTER...] [--sort ORDER]`: the list, a section of it, or
 /// what a filter lets through, To do in the order chosen last.
 extension Session {
     /// `list --sort`: the order To do is shown in, kept for next time.
@@ -71,6 +71,8 @@ struct ListRequest {
     }
 
     private static let sections: [String: TodoSection.Kind] = ["todo": .todo, "finished": .finished]
+    /// The filters that are one fixed word, which Tab offers.
+    static let words = ["todo", "finished", "overdue", "today", "week"]
 
     private mutating func read(filter word: String) throws {
         let lowered = word.lowercased()

@@ -20,10 +20,11 @@ extension Session {
                 reads: .nothing, textAfter: 0) { session, words in
             try session.add(words)
         },
-        Command("list", aliases: ["ls"], arguments: "[todo|finished] [FILTER...]", options: [listSortOption],
+        Command("list", aliases: ["ls"], arguments: "[FILTER...]", words: ListRequest.words, options: [listSortOption],
                 summary: "Show the list, or one section, or the items a filter lets through.",
                 details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers. "
-                    + "Filters, all of which must hold: +tag, -tag (has it not), pri:H, pri:M or pri:L, overdue (due before "
+                    + "Filters, all of which must hold: todo or finished (that section alone), +tag, -tag (has it not), "
+                    + "pri:H, pri:M or pri:L, overdue (due before "
                     + "today), today (due today or before), week (due within seven days, or before). --sort ORDER is due, priority "
                     + "or added, and is kept until changed: due and priority put the soonest and the highest first, added "
                     + "the order the items were added in.") { session, words in

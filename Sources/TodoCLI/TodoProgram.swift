@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dates
 
 /// The `todo` program. `run` takes everything from outside as parameters, so tests run the
 /// whole program in-process; `main` connects it to the real process.
@@ -17,13 +18,15 @@ public enum TodoProgram {
 
     /// Runs the program once and returns its exit status: 0 done, 1 refused, 2 a usage error.
     /// `fetchDeadline` is how long `user fetch` waits for a page; nil leaves it to `todo-fetch`
-    /// (15 seconds), and a test shortens it to see the deadline pass in a second.
+    /// (15 seconds), and a test shortens it to see the deadline pass in a second. `zone` is the
+    /// time zone days are counted in: the system's, or one a test fixes.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal,
                            input: LineReader, output: TextOutput, errors: TextOutput,
-                           fetchDeadline: Duration? = nil) async -> Int32 {
+                           fetchDeadline: Duration? = nil, zone: LocalZone = .system) async -> Int32 {
         let printer = Printer(terminal: terminal, environment: environment, output: output, errors: errors)
         defer { printer.flush() }
-        guard case let (request, settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
+        guard case (let request, var settings)? = parse(arguments, environment: environment, printer: printer) else { return 2 }
+        settings.zone = zone
         return await run(request, settings: settings, printer: printer, input: input, terminal: terminal,
                          fetchDeadline: fetchDeadline).status
     }

@@ -3,7 +3,7 @@
 /// same undo reads as a sentence in a terminal and as a banner in an app.
 public struct UndoneChange: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
-        case addTodos, checkTodos, uncheckTodos, renameTodo, editTodo, deleteTodos, clearFinished, sortTodos
+        case addTodos, checkTodos, uncheckTodos, renameTodo, editTodo, deleteTodos, clearFinished, sortTodos, importTodos
         /// A change to the to-dos kept from a store written before changes were told apart.
         case changeTodos
         case addPeople, deletePeople, sortPeople, loadPeople

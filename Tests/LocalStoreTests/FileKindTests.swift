@@ -152,6 +152,33 @@ struct FileKindTests {
         #expect(try files.store().read().todos == Todos())
     }
 
+    @Test("SF-13 A read-only journal is never appended to, even by the superuser (a plain user, the real binary)",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func readOnlyJournalForAPlainUser() throws {
+        // Run as root, the tests drop to the user nobody in a child, for whom the file's mode
+        // alone forbids the write, and check that todo says why in its own words.
+        let todo = try TodoFolder()
+        let journal = URL(fileURLWithPath: todo.store.path + ".journal")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: todo.folder.url.path)
+        let asNobody = { (arguments: [String]) in
+            try RealBinary(url: URL(fileURLWithPath: "/usr/bin/setpriv"))
+                .run(["--reuid=65534", "--regid=65534", "--clear-groups", todo.binary.url.path, "--store", todo.store.path] + arguments)
+        }
+        for title in ["Call Ann", "Pay rent"] {
+            let added = try asNobody(["add", title])
+            try #require(added.status == 0, "\(added)")
+        }
+        let before = try Data(contentsOf: journal)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: journal.path)
+
+        let refused = try asNobody(["add", "Buy bread"])
+
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: cannot save to \(journal.path): the journal is read-only; the store was left as it was\n")
+        #expect(try Data(contentsOf: journal) == before)
+        #expect(try asNobody(["list"]).output.contains("Pay rent"))
+    }
+
     @Test("SF-21 A journal with a second name is never written through")
     func hardLinkedJournal() throws {
         _ = try files.store().add(id: id(2), title: "Call Ann")
@@ -207,10 +234,12 @@ struct FileKindTests {
         }
     }
 
-    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"")
-    func failureWithoutAReason() throws {
+    /// A write that wrote nothing, with no reason or one that would have it tried again: EINTR
+    /// beside nothing written is still no progress, and trying again would never end.
+    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"", arguments: [0, EINTR])
+    func failureWithoutAReason(_ code: Int32) throws {
         let silent = Disk { _, _, _ in
-            errno = 0
+            errno = code
             return 0
         }
 

@@ -39,8 +39,9 @@ struct FormatTests {
         let written = String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.prettyPrinted]), as: UTF8.self)
             .replacingOccurrences(of: "ë", with: "\\u00EB")
             .replacingOccurrences(of: "😀", with: "\\ud83d\\ude00")
-            .replacingOccurrences(of: "\"version\" : 6", with: "\"version\" : 6.0")
+            .replacingOccurrences(of: "\"version\" : \(StoreFormat.current)", with: "\"version\" : \(StoreFormat.current).0")
         #expect(written.contains("\\/"), "slashes escaped, as JSONSerialization does by default")
+        #expect(written.contains("\"version\" : \(StoreFormat.current).0"))
         try files.write(Data(written.utf8))
 
         let read = try files.store().read()

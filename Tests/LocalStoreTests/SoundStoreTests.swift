@@ -96,7 +96,12 @@ struct SoundStoreTests {
             ("list", { _ = try $0.loadTodos() }),
             ("user list", { _ = try $0.loadPeople() }),
             ("add", { _ = try $0.add(id: id(5000), title: "Post letter") }),
+            ("add with a plan", { try $0.apply(TodoChange.add(id: id(5002), title: "Post letter", plan: Self.plan, at: Self.moment)) }),
             ("check", { try $0.apply(TodoChange.check([item])) }),
+            ("check a repeat", { try $0.apply(TodoChange.check([item], Checking(at: Self.moment, today: date("2026-11-25"),
+                                                                                 repeatIDs: [item: id(5003)]))) }),
+            ("edit", { try $0.apply(TodoChange.edit(item, Self.edit)) }),
+            ("sort", { try $0.apply(TodoChange.sort(.priority)) }),
             ("uncheck", { try $0.apply(TodoChange.uncheck([item])) }),
             ("rename", { try $0.apply(TodoChange.rename(item, to: "Renamed")) }),
             ("delete", { try $0.apply(TodoChange.delete([item])) }),
@@ -120,12 +125,17 @@ struct SoundStoreTests {
         }
     }
 
+    private static let plan = TodoPlan(tags: ["home"], due: date("2026-11-30"), priority: .medium, recurrence: .weekly)
+    private static let edit = TodoEdit(title: "Edited", addingTags: ["work"], due: .set(date("2026-12-24")), priority: .set(.high),
+                                       recurrence: .set(.yearly))
+    private static let moment = Date(timeIntervalSinceReferenceDate: 817_290_000)
+
     private func makeRandomChange(_ store: FileStore, step: Int, random: inout SeededRandom) throws {
         let document = try store.read()
         let items = document.todos.all
         let anyItem = items.isEmpty ? id(999) : items[Int(random.next() % UInt64(items.count))].id
         let people = document.people.everyone
-        switch random.next() % 13 {
+        switch random.next() % 17 {
         case 0, 1, 2: _ = try store.add(id: id(1000 + step), title: "Item \(step)")
         case 3: try store.apply(TodoChange.check([anyItem]))
         case 4: try store.apply(TodoChange.uncheck([anyItem]))
@@ -144,6 +154,11 @@ struct SoundStoreTests {
                                                                                 remoteID: "remote-\(step)"),
                                    addedAt: Date(timeIntervalSinceReferenceDate: Double(step)))
             try store.apply(PeopleChange.load(page: progress.nextPage, seed: progress.seed, people: [loaded]))
+        case 12: try store.apply(TodoChange.add(id: id(4000 + step), title: "Planned \(step)", plan: Self.plan, at: Self.moment))
+        case 13: try store.apply(TodoChange.edit(anyItem, step % 2 == 0 ? Self.edit : TodoEdit(due: .clear, recurrence: .clear)))
+        case 14: try store.apply(TodoChange.check([anyItem], Checking(at: Self.moment, today: date("2026-11-25"),
+                                                                      repeatIDs: [anyItem: id(4500 + step)])))
+        case 15: try store.apply(TodoChange.sort(TodoOrder.allCases[step % TodoOrder.allCases.count]))
         default:
             if let someone = people.first { try store.apply(PeopleChange.delete([someone.id])) } else { try store.apply(TodoChange.clearFinished) }
         }

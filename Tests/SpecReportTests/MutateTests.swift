@@ -68,4 +68,28 @@ struct MutateTests {
                                       + "items.count <= 1 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)  =>  "
                                       + "items.count < 1 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)"])
     }
+    @Test("SR-27 An equivalent mutant is listed by its place, and one the code no longer has fails the run",
+          arguments: [(14, 1, 0), (15, 1, 1), (14, 2, 1)])
+    func equivalentsByPlace(line: Int, times: Int, status expected: Int32) throws {
+        let written = "items.count < 2 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)"
+        let entry = "Sources/Shop/Basket.swift:\(line) | \(written) | \(written.replacingOccurrences(of: "< 2", with: "<= 2"))"
+            + " | the reason\n"
+        let root = try package { root in
+            try Data(String(repeating: entry, count: times).utf8).write(to: root.appendingPathComponent("Scripts/mutate-equivalent.txt"))
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--list", "--module", "Shop"])
+
+        #expect(status == expected)
+        switch (line, times) {
+        case (15, _):
+            #expect(output.hasPrefix("error: Scripts/mutate-equivalent.txt: Sources/Shop/Basket.swift:15: no mutant “\(written)” => "))
+        case (_, 2):
+            #expect(output == "error: Scripts/mutate-equivalent.txt: line 2 lists Sources/Shop/Basket.swift:14 again\n")
+        default:
+            #expect(output.contains("Shop: Sources/Shop/Basket.swift:14: < to <=: "))
+        }
+    }
 }
+

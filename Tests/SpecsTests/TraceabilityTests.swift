@@ -26,6 +26,19 @@ struct TraceabilityTests {
         }
     }
 
+    @Test("The README's example report counts the features and scenarios Specs/ holds")
+    func readmeCounts() throws {
+        let package = try SpecsPackage.read(at: Self.packageRoot.path)
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let scenarios = package.features.map(\.scenarios.count).reduce(0, +)
+        let list = try #require(package.features.first { $0.file.hasSuffix("todo-list.feature.md") })
+
+        #expect(readme.contains("    \(package.features.count) features, \(scenarios) scenarios: \(scenarios) passed, 0 failed,"),
+                "the README's report should say \(package.features.count) features, \(scenarios) scenarios")
+        #expect(readme.contains("    | \(list.title) | \(list.scenarios.count) | 0 | 0 | 0 |"))
+        #expect(readme.contains("    `Specs/todo-list.feature.md` · \(list.scenarios.count) passed · 0 failed"))
+    }
+
     /// The tests built into the binary running this test, as `swift test list` would say:
     /// it runs itself again, listing its tests and running none.
     private static func testsOfThisBinary() throws -> TestRun {

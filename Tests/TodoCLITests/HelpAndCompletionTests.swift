@@ -16,11 +16,11 @@ struct HelpAndCompletionTests {
 
     /// Every command's usage, as `help` lists it.
     static let usages = [
-        "add [TITLE...]", "list [todo|finished] [FILTER...] [--sort ORDER]", "search WORDS...", "show N", "check N...", "uncheck N...",
+        "add [TITLE...]", "list [FILTER...] [--sort ORDER]", "search WORDS...", "show N", "check N...", "uncheck N...",
         "edit N WORDS...", "delete N...", "clear-finished", "undo", "back",
         "user add FIRST LAST DATE [--again]", "user list [--sort asc|desc|added]", "user fetch [--count N]",
         "user search [TEXT...]", "user show N", "user delete N...", "home", "birthdays",
-        "doctor [--repair]", "help [COMMAND]", "quit",
+        "doctor [--repair]", "help [COMMAND]", "quit", "import FILE [--format FORMAT]", "export --format FORMAT [--output FILE]",
     ]
 
     private func widest(_ text: String) -> Int {
@@ -68,6 +68,12 @@ struct HelpAndCompletionTests {
         ("--js", "--json", []),
         ("check ", "", []),
         ("add --", "--", ["--api", "--json", "--today"]),
+        ("imp", "import", []),
+        ("export --format ", "", ["ics", "taskwarrior", "todotxt"]),
+        ("import --format todo", "todotxt", []),
+        ("export --", "--", ["--api", "--format", "--json", "--output", "--today"]),
+        ("list --sort ", "", ["added", "due", "priority"]),
+        ("list ov", "overdue", []),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)
@@ -129,7 +135,7 @@ struct HelpAndCompletionTests {
         #expect(page.contains("stays theirs until they are deleted"))
         for key in ["Tab completes", "Tab twice lists the choices", "Ctrl\\-C drops the line being typed, cancels a form or stops a fetch",
                     "Ctrl\\-Z and fg bring the half\\-typed line back", "Ctrl\\-D, quit or exit leave",
-                    "Up and Down bring back the commands typed before"] {
+                    "Up brings back earlier commands"] {
             #expect(page.contains(key), "\(key)")
         }
         #expect(page.contains("\n.SH EXIT STATUS\nExit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error.\n"))

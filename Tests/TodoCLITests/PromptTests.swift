@@ -183,6 +183,15 @@ final class PromptTests {
             """))
         #expect(run.output.contains("Added 3 Cancel Lee, born 01-01-1990."))
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == ["Zoë Adams", "zoë adams", "Cancel Lee"])
+
+        // In colour, Save's state is its colour: dim until the three fields are filled, then green.
+        let coloured = await cli.run([], input: ["user add", "Ann", "Lee", "1990-01-01", "user add", "Bo", "Lee", "someday", "cancel"],
+                                     terminal: true)
+        let dim = "  Cancel (Ctrl-C or cancel)   \u{1B}[2mSave (Enter)\u{1B}[0m\n"
+        let green = "  Cancel (Ctrl-C or cancel)   \u{1B}[32mSave (Enter)\u{1B}[0m\n"
+        let buttons = coloured.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0.contains("Cancel (Ctrl-C or cancel)") }.map { String($0) + "\n" }
+        #expect(buttons == [dim, green, dim], "Ann Lee's form opens dim and turns green; Bo's, whose date is wrong, stays dim")
     }
 
     @Test("CLI-15 show at the prompt opens the detail, where check needs no number")

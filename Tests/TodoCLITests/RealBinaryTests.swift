@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 import LocalStore
 import TestSupport
@@ -25,6 +26,24 @@ struct RealBinaryTests {
         #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
         #expect(listed == Run(status: 0, output: "To do\n  1 [ ] Buy milk\n\n1 to do, 0 finished\n", errors: ""))
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
+    }
+
+    @Test("PL-15 Today is the day where the user is, as the computer's clock and TZ say (the real binary)")
+    func todayWhereTheUserIs() throws {
+        let ahead = try TodoFolder(), behind = try TodoFolder()
+        let before = Date()
+
+        // POSIX zones, which need no zone files: the sign counts hours west of UTC.
+        try #require(try ahead.run(["add", "Call home due:today"], environment: ["TZ": "AHEAD-14"]).status == 0)
+        try #require(try behind.run(["add", "Call home due:today"], environment: ["TZ": "BEHIND+11"]).status == 0)
+
+        let after = Date()
+        let dayAhead = try #require(try FileStore(url: ahead.store).loadTodos().unfinished.first?.plan.due)
+        let dayBehind = try #require(try FileStore(url: behind.store).loadTodos().unfinished.first?.plan.due)
+        let zoneAhead = LocalZone.fixed(secondsEast: 14 * 3600), zoneBehind = LocalZone.fixed(secondsEast: -11 * 3600)
+        #expect([before, after].compactMap(zoneAhead.day(of:)).contains(dayAhead))
+        #expect([before, after].compactMap(zoneBehind.day(of:)).contains(dayBehind))
+        #expect([1, 2].contains(dayBehind.days(to: dayAhead)))
     }
 
     @Test("CLI-11 Piped lines run one by one, carry on after a failure, and the exit status tells (the real binary)")

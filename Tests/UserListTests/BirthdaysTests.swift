@@ -124,14 +124,6 @@ struct CalendarDateTests {
         #expect(date(from).days(to: date(to)) == days)
         #expect(date(to).days(to: date(from)) == -days)
     }
-
-    @Test("Today is the calendar day in the user's time zone, not in UTC")
-    func todayInATimeZone() throws {
-        let lateEvening = try #require(ISO8601DateFormatter().date(from: "2026-11-23T02:30:00Z"))
-
-        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "America/New_York")))?.iso == "2026-11-22")
-        #expect(CalendarDate(lateEvening, in: try #require(TimeZone(identifier: "UTC")))?.iso == "2026-11-23")
-    }
 }
 
 @MainActor

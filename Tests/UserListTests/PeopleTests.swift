@@ -123,6 +123,15 @@ struct PeopleTests {
         #expect(PersonDetails(firstName: "Ann", lastName: "Lee", birthDate: nil, email: "a" + longest).checkedAsLoaded(today: today) == nil)
     }
 
+    @Test("A loaded person born before 1900 or after today is refused, whatever day today is",
+          arguments: [("2026-11-22", "1899-12-31", false), ("2026-11-22", "1900-01-01", true), ("2026-11-22", "2026-11-22", true),
+                      ("2026-11-22", "2026-11-23", false), ("1800-01-01", "1900-01-01", false), ("0001-01-01", "0001-01-01", false)])
+    func loadedDatesOfBirth(today: String, born: String, kept: Bool) {
+        let loaded = PersonDetails(firstName: "Ann", lastName: "Lee", birthDate: date(born))
+
+        #expect((loaded.checkedAsLoaded(today: date(today)) != nil) == kept)
+    }
+
     @Test("Only people from randomuser.me are set aside when deleted, so no page brings them back",
           arguments: [(nil, nil, false), ("155e77ee", nil, true), (nil, "brad@example.com", true)] as [(String?, String?, Bool)])
     func setAsideWhenDeleted(remoteID: String?, email: String?, setAside: Bool) throws {

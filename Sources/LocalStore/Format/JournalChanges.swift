@@ -13,8 +13,8 @@ import UserList
 /// back; `Specs/store-format.md` gives every key. JournalFormat.swift frames the lines and sums them.
 extension Journal {
     enum ChangeKey: String, RecordKey {
-        case addPerson, addPersonAgain, addTodo, checkTodos, clearFinished, deletePeople, deleteTodos, editTodo, loadPeople,
-             rememberUnmatched, renameTodo, sortPeople, sortTodos, uncheckTodos, undo
+        case addPerson, addPersonAgain, addTodo, checkTodos, clearFinished, deletePeople, deleteTodos, editTodo, importTodos,
+             loadPeople, rememberUnmatched, renameTodo, sortPeople, sortTodos, uncheckTodos, undo
     }
 
     static let changeKeys = RecordKeys<ChangeKey>()
@@ -48,6 +48,9 @@ extension Journal {
         case .todos(.sort(let order)):
             key(.sortTodos)
             json.string(order.rawValue)
+        case .todos(.importTodos(let new)):
+            key(.importTodos)
+            json.array(new) { $1.write(to: &$0) }
         case .todos(.clearFinished):
             key(.clearFinished)
             json.bool(true)
@@ -97,6 +100,7 @@ extension Journal {
             let edit = try LoggedEdit.read(&json)
             return LoggedChange(.todos(.edit(edit.id, edit.edit)))
         case .sortTodos: return LoggedChange(.todos(.sort(try json.readEnum(TodoOrder.self))))
+        case .importTodos: return LoggedChange(.todos(.importTodos(try json.readArray { try NewTodo.read(&$0) })))
         case .clearFinished:
             try flag()
             return LoggedChange(.todos(.clearFinished))

@@ -153,6 +153,41 @@ struct LoggedAdd {
     }
 }
 
+/// A to-do an import brings, as its journal line carries it: what an add carries, and whether
+/// it came finished, and when it was checked.
+extension NewTodo {
+    enum Key: String, RecordKey {
+        case id, isFinished, plan, times, title
+    }
+
+    static let keys = RecordKeys<Key>()
+
+    static func read(_ json: inout JSONReader) throws -> NewTodo {
+        try RecordReader.read(keys, &json) { record, json in
+            let id = try record.uuid(.id, &json)
+            let isFinished = try record.optional(.isFinished, &json) { try $0.readBool() } ?? false
+            let plan = try record.optional(.plan, &json, TodoPlan.read) ?? .none
+            let times = try record.optional(.times, &json, Times.read)
+            let title = try record.string(.title, &json)
+            return NewTodo(id: id, title: title, plan: plan, added: times?.added, isFinished: isFinished, checked: times?.checked)
+        }
+    }
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key(.id, of: Self.keys)
+            json.uuid(id)
+            json.optional(.isFinished, of: Self.keys, isFinished ? true : nil) { $0.bool($1) }
+            json.optional(.plan, of: Self.keys, plan == .none ? nil : plan) { $1.write(to: &$0) }
+            json.optional(.times, of: Self.keys, added == nil && checked == nil ? nil : Times(added: added, checked: checked)) {
+                $1.write(to: &$0)
+            }
+            json.key(.title, of: Self.keys)
+            json.string(title)
+        }
+    }
+}
+
 /// A check as a journal line carries it: the items, when they were checked, and what a repeat
 /// of one of them needs.
 struct LoggedCheck {

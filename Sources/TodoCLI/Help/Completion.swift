@@ -113,8 +113,7 @@ enum Completion {
             if let textStart = command.textAfter, arguments.count >= textStart {
                 return arguments.count == textStart ? lineSpellings : []
             }
-            let given = arguments.filter { !$0.hasPrefix("-") }
-            let positional = given.isEmpty ? choices(in: command.arguments) : []
+            let positional = command.words.filter { !arguments.contains($0) }
             return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }
         }
     }
@@ -137,11 +136,5 @@ enum Completion {
             }
         }
         return kept
-    }
-
-    /// The words a usage such as `[todo|finished]` offers to choose from.
-    private static func choices(in arguments: String) -> [String] {
-        arguments.split(whereSeparator: { "[] ".contains($0) }).filter { $0.contains("|") }
-            .flatMap { $0.split(separator: "|").map(String.init) }
     }
 }

@@ -14,12 +14,16 @@ struct Option: Equatable {
     let shortName: String?
     /// Nil for an option that stands alone (`--json`, `--again`).
     let value: Value?
+    /// Whether the command needs it (`export --format`): help shows it without brackets.
+    let isRequired: Bool
 
     /// `placeholder` is what help calls the value; `choices` are the values Tab offers, and
     /// help lists them (`asc|desc|added`) when there is no placeholder.
-    init(_ name: String, short shortName: String? = nil, value placeholder: String? = nil, choices: [String] = []) {
+    init(_ name: String, short shortName: String? = nil, value placeholder: String? = nil, choices: [String] = [],
+         required: Bool = false) {
         self.name = name
         self.shortName = shortName
+        self.isRequired = required
         self.value = placeholder == nil && choices.isEmpty ? nil : Value(placeholder: placeholder, choices: choices)
     }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import LocalStore
 import UserList
 
@@ -13,13 +14,16 @@ struct Settings {
     /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
     var storeIsNamed = false
     var json = false
-    /// The day ages and birthdays are counted from; the system's today when nil.
+    /// The day ages, birthdays and due dates are counted from; the system's today when nil.
     var today: CalendarDate?
     /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
     /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
     var api: (text: String, source: String)?
     /// Where the prompt keeps the commands typed at it; nil for nowhere (CLI-48).
     var historyPath: String?
+    /// Which day a moment falls on, and when a day starts: the system's zone (`TZ`, else
+    /// `/etc/localtime`), unless a test says otherwise.
+    var zone = LocalZone.system
 
     /// The settings before any option: the store is `TODO_STORE`, else the default place in the
     /// user's data folder; the server `RANDOMUSER_API`, else randomuser.me.

@@ -55,7 +55,7 @@ enum PlanText {
 
     /// `25-11-2026 10:30`, in the time zone of this computer.
     static func moment(_ moment: Date) -> String {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + TimeZone.current.secondsFromGMT(for: moment)
+        let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + LocalZone.system.offset(at: moment)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let minutes = (seconds - days * 86_400) / 60
         let day = CalendarDate(dayNumber: days)?.dayMonthYear ?? "?"
@@ -64,7 +64,7 @@ enum PlanText {
 
     /// A moment as `--json` gives it: RFC 3339, at this computer's offset from UTC.
     static func rfc3339(_ moment: Date) -> String {
-        moment.rfc3339(offset: TimeZone.current.secondsFromGMT(for: moment)) ?? ""
+        moment.rfc3339(offset: LocalZone.system.offset(at: moment)) ?? ""
     }
 
     /// Why the words of a title or an edit were refused.

@@ -23,6 +23,7 @@ enum UndoneText {
                     .names([Sentence.Named(number: nil, title: undone.renamedTo ?? "")])]
         case .editTodo: return named("edited", noun: "to-dos")
         case .sortTodos: return [.words("sorted the to-dos")]
+        case .importTodos: return [.words("imported \(undone.names.count) \(undone.names.count == 1 ? "to-do" : "to-dos")")]
         case .clearFinished:
             return [.words("cleared \(undone.names.count) finished \(undone.names.count == 1 ? "to-do" : "to-dos")")]
         case .changeTodos: return [.words("the last change to the to-dos")]

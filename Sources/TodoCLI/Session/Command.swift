@@ -18,6 +18,8 @@ struct Command {
     /// The command's own options (`user list --sort`), which help, the manual page and Tab
     /// completion list with it; the command reads them from its words.
     let options: [Option]
+    /// The words Tab offers for its arguments, where they are a fixed few (`list today`).
+    let words: [String]
     /// One line for the list of commands.
     let summary: String
     /// More for `help COMMAND`, when there is more to say.
@@ -31,12 +33,13 @@ struct Command {
     let leaves: Bool
     let run: @MainActor (Session, [String]) async throws -> Void
 
-    init(_ name: String, aliases: [String] = [], arguments: String = "", options: [Option] = [], summary: String,
+    init(_ name: String, aliases: [String] = [], arguments: String = "", words: [String] = [], options: [Option] = [], summary: String,
          details: String? = nil, reads: StoreContents = .todos, textAfter: Int? = nil, leaves: Bool = false,
          run: @escaping @MainActor (Session, [String]) async throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
+        self.words = words
         self.options = options
         self.summary = summary
         self.details = details
@@ -48,7 +51,8 @@ struct Command {
 
     /// As help shows it: `user list [--sort asc|desc|added]`.
     var usage: String {
-        ([name] + (arguments.isEmpty ? [] : [arguments]) + options.map { "[\($0.usage)]" }).joined(separator: " ")
+        ([name] + (arguments.isEmpty ? [] : [arguments]) + options.map { $0.isRequired ? $0.usage : "[\($0.usage)]" })
+            .joined(separator: " ")
     }
 
     /// How many of `words` name this command (`user add` takes two), or nil when they don't.

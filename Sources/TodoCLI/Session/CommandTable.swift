@@ -2,11 +2,11 @@
 /// lookup by name that the option parser, the prompt, help and Tab completion share.
 @MainActor
 enum CommandTable {
-    static let all: [Command] = Session.todoCommands + Session.peopleCommands + Session.promptCommands
+    static let all: [Command] = Session.todoCommands + Session.interchangeCommands + Session.peopleCommands + Session.promptCommands
 
     /// The commands as `help` lists them.
     static let groups: [(title: String, commands: [Command])] = [
-        ("To-dos", Session.todoCommands), ("People", Session.peopleCommands),
+        ("To-dos", Session.todoCommands + Session.interchangeCommands), ("People", Session.peopleCommands),
         ("The store, help and the prompt", Session.promptCommands),
     ]
 

@@ -159,9 +159,10 @@ final class CurrentSettings {
         self.settings = settings
     }
 
-    /// The day ages, birthdays and due dates count from: `--today`, else the system's.
+    /// The day ages, birthdays and due dates count from: `--today`, else today in the zone of
+    /// the settings.
     var today: CalendarDate {
-        settings.today ?? CalendarDate(Date(), in: .current) ?? Settings.latestToday
+        settings.today ?? settings.zone.day(of: Date()) ?? Settings.latestToday
     }
 
     /// The server people are loaded from; nil for randomuser.me, or for one `user fetch` refuses.

@@ -25,6 +25,11 @@ public enum TodoChange: Sendable, Equatable {
     case clearFinished
     /// The order To do is shown in, kept until changed.
     case sort(TodoOrder)
+    /// Adds to-dos brought from another list, in the order given, as if added one after the
+    /// other: the last ends on top of To do, or of Finished for one that comes finished. One
+    /// whose id the list already holds, or that the import named before, is passed over, so
+    /// importing the same file twice adds nothing the second time. One change, one undo.
+    case importTodos([NewTodo])
 }
 
 /// When a check is made, and what a to-do that repeats needs to come back.

@@ -41,17 +41,24 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     }
 }
 
-/// A to-do on its way into the list, which gives it its number.
+/// A to-do on its way into the list, which gives it its number: one typed, or one imported,
+/// which may come finished.
 public struct NewTodo: Sendable, Equatable {
     public let id: TodoItem.ID
     public let title: String
     public let plan: TodoPlan
     public let added: Date?
+    public let isFinished: Bool
+    /// When it was checked, for one that comes finished, where that is known.
+    public let checked: Date?
 
-    public init(id: TodoItem.ID, title: String, plan: TodoPlan = .none, added: Date? = nil) {
+    public init(id: TodoItem.ID, title: String, plan: TodoPlan = .none, added: Date? = nil, isFinished: Bool = false,
+                checked: Date? = nil) {
         self.id = id
         self.title = title
         self.plan = plan
         self.added = added
+        self.isFinished = isFinished
+        self.checked = isFinished ? checked : nil
     }
 }

@@ -51,7 +51,7 @@ public struct TodoPlan: Sendable, Equatable {
     }
 
     /// Adds the tag unless it has it already, in whatever case.
-    mutating func add(tag: String) {
+    public mutating func add(tag: String) {
         if !has(tag: tag) { tags.append(tag) }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 public struct TodoStep: Sendable, Equatable {
     /// Which change the step undoes, for saying what undo did.
     public enum Kind: String, Sendable, CaseIterable {
-        case add, check, uncheck, rename, edit, delete, clearFinished, sort
+        case add, check, uncheck, rename, edit, delete, clearFinished, sort, `import`
         /// A step kept from a store written before changes were told apart.
         case change
     }

@@ -140,6 +140,14 @@ public struct Todos: Sendable, Equatable {
             step = TodoStep(kind: .sort, removing: [], restoring: [], order: order)
             order = new
 
+        case .importTodos(let new):
+            let arriving = try newItems(new)
+            guard !arriving.isEmpty else { return nil }
+            unfinished.insert(contentsOf: arriving.filter { !$0.isFinished }.reversed(), at: 0)
+            finished.insert(contentsOf: arriving.filter(\.isFinished).reversed(), at: 0)
+            nextNumber += arriving.count
+            step = TodoStep(kind: .import, removing: arriving.map(\.id), restoring: [])
+
         case .clearFinished:
             guard !finished.isEmpty else { return nil }
             let placements = finished.enumerated().map { Placement(item: $0.element, index: $0.offset) }
@@ -150,22 +158,27 @@ public struct Todos: Sendable, Equatable {
         return step
     }
 
+    /// The items `new` brings, numbered from the next number, each checked as an add checks it:
+    /// those whose id the list holds, or one before them holds, are passed over.
+    private func newItems(_ new: [NewTodo]) throws(TodoError) -> [TodoItem] {
+        let arriving = IDSet(new.map(\.id))
+        var known = Set(all.lazy.map(\.id).filter(arriving.contains))
+        var items: [TodoItem] = []
+        for new in new where known.insert(new.id).inserted {
+            guard let title = TodoItem.normalizedTitle(new.title) else { throw .emptyTitle }
+            try new.plan.check()
+            items.append(TodoItem(id: new.id, number: nextNumber + items.count, title: title, isFinished: new.isFinished,
+                                  plan: new.plan, added: new.added, checked: new.checked))
+        }
+        return items
+    }
+
     /// Adds new items one after the other, as `apply(.add(…))` would, the last one ending up
     /// at the top, and returns a step for each; an item whose id is already in the list is
     /// skipped. It looks at the list once, not once per item, so a store can bring in thousands
     /// of adds at the cost of one.
     public mutating func add(contentsOf new: [NewTodo]) throws(TodoError) -> [TodoStep] {
-        guard !new.isEmpty else { return [] }
-        let arriving = IDSet(new.map(\.id))
-        var known = Set(unfinished.lazy.map(\.id).filter(arriving.contains))
-        known.formUnion(finished.lazy.map(\.id).filter(arriving.contains))
-        var added: [TodoItem] = []
-        for new in new where !known.contains(new.id) {
-            guard let title = TodoItem.normalizedTitle(new.title) else { throw .emptyTitle }
-            try new.plan.check()
-            known.insert(new.id)
-            added.append(TodoItem(id: new.id, number: nextNumber + added.count, title: title, plan: new.plan, added: new.added))
-        }
+        let added = try newItems(new)
         unfinished.insert(contentsOf: added.reversed(), at: 0)
         nextNumber += added.count
         return added.map { TodoStep(kind: .add, removing: [$0.id], restoring: []) }
@@ -198,7 +211,9 @@ public struct Todos: Sendable, Equatable {
 
     /// What undoing `step` takes back, about the items as they are now and were then.
     private func summary(of step: TodoStep) -> UndoneChange {
-        let now = step.removing.compactMap { item(withID: $0)?.title }
+        let removing = IDSet(step.removing)
+        let titles = Dictionary(all.lazy.filter { removing.contains($0.id) }.map { ($0.id, $0.title) }) { first, _ in first }
+        let now = step.removing.compactMap { titles[$0] }
         let before = step.restoring.map(\.item.title)
         switch step.kind {
         case .add: return UndoneChange(.addTodos, names: now)
@@ -208,6 +223,7 @@ public struct Todos: Sendable, Equatable {
         case .rename: return UndoneChange(.renameTodo, names: before, renamedTo: now.first)
         case .edit: return UndoneChange(.editTodo, names: before)
         case .sort: return UndoneChange(.sortTodos, names: [])
+        case .import: return UndoneChange(.importTodos, names: now)
         case .clearFinished: return UndoneChange(.clearFinished, names: before)
         case .change: return UndoneChange(.changeTodos, names: [])
         }

@@ -23,7 +23,7 @@ public struct ListClock: Sendable {
     /// Ids, the time to the second, and today as the system gives them, today in the system's
     /// time zone.
     public static let system = ListClock(today: {
-        CalendarDate(Date(), in: .current) ?? CalendarDate(year: 9999, month: 12, day: 31)!
+        LocalZone.system.day(of: Date()) ?? CalendarDate(year: 9999, month: 12, day: 31)!
     })
 
     /// Ids and the time as the system gives them, the time to the second, and `today` for today.

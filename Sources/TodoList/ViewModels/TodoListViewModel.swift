@@ -109,6 +109,18 @@ public final class TodoListViewModel {
     /// Keeps the order To do is shown in, in the store, so the list shows it so next time too.
     public func sort(by order: TodoOrder) throws { try apply(.sort(order)) }
 
+    /// Brings in to-dos from another list as one change, which one undo takes back. Those the
+    /// list already holds (by id) are passed over, so bringing in the same file twice adds
+    /// nothing the second time. Returns how many came in, and how many were here already.
+    @discardableResult
+    public func importTodos(_ new: [NewTodo]) throws -> ImportOutcome {
+        let known = Set(todos.all.map(\.id))
+        try apply(.importTodos(new))
+        let arrived = todos.all.filter { !known.contains($0.id) }
+        return ImportOutcome(added: arrived.count, finished: arrived.count { $0.isFinished },
+                             alreadyHere: Set(new.map(\.id)).count - arrived.count)
+    }
+
     /// Takes back the last change saved, and shows the list as it is after it. Returns what
     /// was undone, for the view to say.
     @discardableResult
@@ -148,5 +160,19 @@ extension Todos {
     mutating func showAdded(_ item: TodoItem) {
         guard self.item(withID: item.id) == nil else { return }
         self = Todos(unfinished: [item] + unfinished, finished: finished, nextNumber: max(nextNumber, item.number + 1), order: order)
+    }
+}
+
+/// What an import did: how many to-dos it added (and how many of those came finished), and how
+/// many of those it brought the list held already.
+public struct ImportOutcome: Sendable, Equatable {
+    public let added: Int
+    public let finished: Int
+    public let alreadyHere: Int
+
+    public init(added: Int, finished: Int, alreadyHere: Int) {
+        self.added = added
+        self.finished = finished
+        self.alreadyHere = alreadyHere
     }
 }

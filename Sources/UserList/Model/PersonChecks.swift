@@ -20,7 +20,8 @@ extension PersonDetails {
     /// characters. A missing date of birth is allowed.
     public func checkedAsLoaded(today: CalendarDate) -> PersonDetails? {
         guard let first = try? PersonName.validated(firstName), let last = try? PersonName.validated(lastName) else { return nil }
-        if let birthDate, !(Self.earliestBirthDate...today).contains(birthDate) { return nil }
+        // Two comparisons, not a range: a `today` before 1900 (`--today 1800-01-01`) makes no range.
+        if let birthDate, birthDate < Self.earliestBirthDate || birthDate > today { return nil }
         let texts = [email, phone, cell, picture, remoteID, address?.street, address?.city, address?.state, address?.country]
         guard texts.allSatisfy({ $0.map(Self.isPlainField) ?? true }) else { return nil }
         var checked = self

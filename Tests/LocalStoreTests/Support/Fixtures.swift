@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 @testable import LocalStore
 import ListEngine
@@ -152,6 +153,15 @@ func richLists() throws -> Document {
     try document.apply(.todos(.check([id(2), id(5)])))
     try document.apply(.todos(.rename(id(3), to: "three\r\nlines")))
     try document.apply(.todos(.delete([id(4)])))
+    let added = Date(timeIntervalSinceReferenceDate: 817_290_000.5)
+    try document.apply(.todos(.add(id: id(8), title: "Pay rent", plan: TodoPlan(tags: ["home", "Bills-2"], due: date("2026-11-30"),
+                                                                                    priority: .high, recurrence: .monthly), at: added)))
+    try document.apply(.todos(.add(id: id(9), title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .daily),
+                                   at: added)))
+    try document.apply(.todos(.edit(id(9), TodoEdit(title: "Water the plants", addingTags: ["garden"], priority: .set(.low)))))
+    try document.apply(.todos(.check([id(8)], Checking(at: added.addingTimeInterval(60), today: date("2026-11-25"),
+                                                       repeatIDs: [id(8): id(10)]))))
+    try document.apply(.todos(.sort(.due)))
 
     let day = date("1990-02-28")
     try document.apply(.people(.add(NewPerson(id: id(101), details: PersonDetails(firstName: "Zoë", lastName: "d'Arc-Ñúñez",

@@ -23,7 +23,7 @@ final class CLIHarness {
     /// `fetchDeadline`, how long `user fetch` waits for a page (todo-fetch's own deadline when nil).
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
-             environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil,
+             environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil, zone: LocalZone = .system,
              beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
@@ -36,7 +36,8 @@ final class CLIHarness {
             input: input,
             output: output,
             errors: errors,
-            fetchDeadline: fetchDeadline
+            fetchDeadline: fetchDeadline,
+            zone: zone
         )
         return Run(status: status, output: output.text, errors: errors.text)
     }

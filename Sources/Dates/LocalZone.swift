@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The time zone a person's days are in: what day it is, when a day starts, and how far a
+/// moment's clock time is from UTC. The system's is read as the C library reads it (`TZ`, else
+/// `/etc/localtime`): Foundation's own time zones need its international data, which `todo`
+/// does not load, and without which every zone is UTC. A fixed offset is for tests.
+public struct LocalZone: Sendable, Equatable {
+    private enum Kind: Sendable, Equatable {
+        case system
+        case fixed(secondsEast: Int)
+    }
+
+    private let kind: Kind
+
+    /// The zone of this computer, or of `TZ`.
+    public static let system = LocalZone(kind: .system)
+
+    /// A zone always `seconds` east of UTC (negative to the west): New York in November is -18000.
+    public static func fixed(secondsEast seconds: Int) -> LocalZone {
+        LocalZone(kind: .fixed(secondsEast: seconds))
+    }
+
+    /// The C library reads `TZ` once it is told to.
+    private static let prepared: Bool = {
+        tzset()
+        return true
+    }()
+
+    /// How many seconds the clock here is ahead of UTC at `moment`.
+    public func offset(at moment: Date) -> Int {
+        switch kind {
+        case .fixed(let seconds):
+            return seconds
+        case .system:
+            _ = Self.prepared
+            let seconds = moment.timeIntervalSince1970.rounded(.down)
+            guard seconds.magnitude < 1e15 else { return 0 }
+            var time = time_t(seconds)
+            var parts = tm()
+            guard localtime_r(&time, &parts) != nil else { return 0 }
+            return Int(parts.tm_gmtoff)
+        }
+    }
+
+    /// The day it is here at `moment`; nil outside the years 1 to 9999.
+    public func day(of moment: Date) -> CalendarDate? {
+        let seconds = moment.timeIntervalSince1970.rounded(.down)
+        guard seconds.magnitude < 1e12 else { return nil }
+        let local = Int(seconds) + offset(at: moment)
+        return CalendarDate(dayNumber: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+    }
+
+    /// The moment `day` starts here.
+    public func start(of day: CalendarDate) -> Date {
+        let midnight = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400)
+        // The offset at the start of the day, which the offset at UTC's midnight finds, unless
+        // the clocks change in between.
+        let guess = midnight.addingTimeInterval(Double(-offset(at: midnight)))
+        return midnight.addingTimeInterval(Double(-offset(at: guess)))
+    }
+}

@@ -1,0 +1,124 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dates
+import TodoList
+
+/// What a file of another tool holds for the list: the to-dos, in the order of the file, and
+/// what had no place in `todo`, counted so that an import can say what it left behind.
+public struct ImportedList: Sendable, Equatable {
+    public var todos: [NewTodo] = []
+    /// Taskwarrior tasks marked deleted, passed over.
+    public var deleted = 0
+    /// The templates Taskwarrior keeps for a repeating task (its pending instances are imported).
+    public var recurringTemplates = 0
+    /// Taskwarrior's notes on a task, which a to-do has no place for.
+    public var annotations = 0
+    /// Repeats other than daily, weekly, monthly and yearly, as the file wrote them; each
+    /// to-do is imported without its repeat.
+    public var repeatsLeftOut: [String] = []
+
+    public init(todos: [NewTodo] = []) {
+        self.todos = todos
+    }
+}
+
+/// Why a file was not imported, and where: nothing of it is, so that fixing the file and
+/// importing it again gives the whole list once.
+public struct ImportFailure: Error, Sendable, Equatable {
+    public enum Place: Sendable, Equatable {
+        case file
+        /// A line of a todo.txt file, from 1.
+        case line(Int)
+        /// An element of a Taskwarrior export's array, from 1.
+        case task(Int)
+    }
+
+    public enum Reason: Sendable, Equatable {
+        /// Nothing but white space.
+        case empty
+        case tooLarge(limit: Int)
+        /// Bytes no text file holds (a NUL).
+        case notText
+        /// A line that is not UTF-8.
+        case notUTF8
+        /// Content that starts as JSON does and is not whole JSON: what was expected, and the
+        /// line it was expected on.
+        case notJSON(expected: String, line: Int)
+        /// JSON, but not an array of tasks.
+        case notAnExport
+        case notATask
+        case missing(field: String)
+        case emptyTitle
+        case notAnID(String)
+        case notAMoment(field: String, text: String)
+        case notADay(field: String, text: String)
+        case unknownStatus(String)
+        case notAPriority(String)
+        /// A value of a known field that is not of its kind (a number for a description).
+        case wrongKind(field: String)
+    }
+
+    public let place: Place
+    public let reason: Reason
+
+    public init(_ place: Place, _ reason: Reason) {
+        self.place = place
+        self.reason = reason
+    }
+}
+
+/// The formats a list is imported from.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case taskwarrior, todotxt
+
+    /// The largest file an import reads: far beyond any list a person keeps, and small enough
+    /// to read whole.
+    public static let largestFile = 64 * 1024 * 1024
+
+    /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows: JSON
+    /// (its first byte other than white space `[` or `{`) is a Taskwarrior export, anything
+    /// else todo.txt. `zone` says which day a moment falls on, and at what moment a day starts.
+    public static func read(_ bytes: [UInt8], as format: ImportFormat?, zone: LocalZone) throws(ImportFailure) -> ImportedList {
+        guard bytes.count <= largestFile else { throw ImportFailure(.file, .tooLarge(limit: largestFile)) }
+        guard let first = bytes.first(where: { !isSpace($0) }) else { throw ImportFailure(.file, .empty) }
+        guard !bytes.contains(0) else { throw ImportFailure(.file, .notText) }
+        switch format ?? (first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .taskwarrior : .todotxt) {
+        case .taskwarrior: return try TaskwarriorFormat.read(bytes, zone: zone)
+        case .todotxt: return try TodoTxtFormat.read(bytes, zone: zone)
+        }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// The formats a list is exported to.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case todotxt, taskwarrior, ics
+
+    /// The items (in the order given: oldest first reads back in the same order) as `format`
+    /// writes them; a calendar holds `events` too, and `stamp` says when it was made. Days are
+    /// `zone`'s.
+    public static func write(_ items: [TodoItem], events: [YearlyEvent], as format: ExportFormat, stamp: Date,
+                             zone: LocalZone) -> String {
+        switch format {
+        case .todotxt: TodoTxtFormat.write(items, zone: zone)
+        case .taskwarrior: TaskwarriorFormat.write(items, zone: zone)
+        case .ics: ICalendarFormat.write(items, events: events, stamp: stamp)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs at either end.
+    var trimmedOfSpaces: SubSequence {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = firstIndex { !isSpace($0) } ?? endIndex
+        let end = lastIndex { !isSpace($0) }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
+}

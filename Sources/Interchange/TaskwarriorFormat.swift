@@ -1,0 +1,266 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dates
+import FastJSON
+import TodoList
+
+/// Taskwarrior's JSON, as `task export` writes it and `task import` takes it: an array of
+/// tasks, each an object whose moments are written `20261201T050000Z`.
+enum TaskwarriorFormat {
+    // MARK: - Reading
+
+    static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
+        var list = ImportedList()
+        do {
+            let start = bytes.firstIndex { !ImportFormat.isSpace($0) } ?? 0
+            try JSONReader.read(Data(bytes)) { json in
+                var index = 0
+                do {
+                    try json.readArray { json in
+                        index += 1
+                        try readTask(&json, index: index, into: &list, zone: zone)
+                    }
+                } catch let error as JSONReader.Error where error.offset == start {
+                    // Not an array: JSON all the same, or not JSON.
+                    json.move(to: start)
+                    try json.skipValue()
+                    throw ImportFailure(.file, .notAnExport)
+                }
+            }
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch let error as JSONReader.Error {
+            throw ImportFailure(.file, .notJSON(expected: error.expected, line: line(at: error.offset, in: bytes)))
+        } catch {
+            throw ImportFailure(.file, .notAnExport)
+        }
+        return list
+    }
+
+    /// The fields of a task as they stand in the export.
+    private struct Task {
+        var description: String?
+        var status: String?
+        var uuid: String?
+        var entry: Date?
+        var end: Date?
+        var due: Date?
+        var priority: String?
+        var tags: [String] = []
+        var project: String?
+        var recur: String?
+        var annotations = 0
+    }
+
+    private static func readTask(_ json: inout JSONReader, index: Int, into list: inout ImportedList, zone: LocalZone) throws {
+        let start = json.offset
+        var task = Task()
+        do {
+            try json.readObject { json, key in
+                try readField(key, of: &task, &json, index: index)
+            }
+        } catch let error as JSONReader.Error where error.offset == start {
+            // Not an object: a number, a string, a list. Whole JSON all the same, or not JSON.
+            json.move(to: start)
+            try json.skipValue()
+            throw ImportFailure(.task(index), .notATask)
+        }
+        guard let status = task.status else { throw ImportFailure(.task(index), .missing(field: "status")) }
+        switch status {
+        case "deleted":
+            list.deleted += 1
+            return
+        case "recurring":
+            list.recurringTemplates += 1
+            return
+        case "pending", "waiting", "completed":
+            break
+        default:
+            throw ImportFailure(.task(index), .unknownStatus(status))
+        }
+        guard let description = task.description else { throw ImportFailure(.task(index), .missing(field: "description")) }
+        guard let title = TodoItem.normalizedTitle(description) else { throw ImportFailure(.task(index), .emptyTitle) }
+        guard let uuidText = task.uuid else { throw ImportFailure(.task(index), .missing(field: "uuid")) }
+        guard let id = UUID(uuidString: uuidText) else { throw ImportFailure(.task(index), .notAnID(uuidText)) }
+        var plan = TodoPlan()
+        for tag in task.tags {
+            if let name = tagName(tag, prefix: "tag-") { plan.add(tag: name) }
+        }
+        if let project = task.project, let name = tagName(project, prefix: "project-") { plan.add(tag: name) }
+        if let due = task.due {
+            guard let day = zone.day(of: due) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: "")) }
+            plan.due = day
+        }
+        if let priority = task.priority, !priority.isEmpty {
+            guard let known = Priority(rawValue: priority) else { throw ImportFailure(.task(index), .notAPriority(priority)) }
+            plan.priority = known
+        }
+        if let recur = task.recur {
+            if let recurrence = recurrences[recur.lowercased()], plan.due != nil {
+                plan.recurrence = recurrence
+            } else {
+                list.repeatsLeftOut.append(recur)
+            }
+        }
+        list.annotations += task.annotations
+        let finished = status == "completed"
+        list.todos.append(NewTodo(id: id, title: title, plan: plan, added: task.entry, isFinished: finished, checked: task.end))
+    }
+
+    private static func readField(_ key: String, of task: inout Task, _ json: inout JSONReader, index: Int) throws {
+        let start = json.offset
+        do {
+            switch key {
+            case "description": task.description = try json.readString()
+            case "status": task.status = try json.readString()
+            case "uuid": task.uuid = try json.readString()
+            case "entry": task.entry = try moment(&json, key, index)
+            case "end": task.end = try moment(&json, key, index)
+            case "due": task.due = try moment(&json, key, index)
+            case "priority": task.priority = try json.readString()
+            case "project": task.project = try json.readString()
+            case "recur": task.recur = try json.readString()
+            case "tags": task.tags = try json.readArray { try $0.readString() }
+            case "annotations": try json.readArray { try $0.skipValue(); task.annotations += 1 }
+            default: try json.skipValue()
+            }
+        } catch is JSONReader.Error {
+            // A value of the wrong kind, or no JSON at all: which one, the value itself says.
+            json.move(to: start)
+            try json.skipValue()
+            throw ImportFailure(.task(index), .wrongKind(field: key))
+        }
+    }
+
+    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int) throws -> Date {
+        let text = try json.readString()
+        guard let moment = basicMoment(text) ?? Date(rfc3339: text) else {
+            throw ImportFailure(.task(index), .notAMoment(field: field, text: text))
+        }
+        return moment
+    }
+
+    /// `20261201T050000Z`: the ISO 8601 basic form Taskwarrior writes, always in UTC.
+    static func basicMoment(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        var extended = Array(bytes[0..<4])
+        extended.append(UInt8(ascii: "-"))
+        extended += bytes[4..<6]
+        extended.append(UInt8(ascii: "-"))
+        extended += bytes[6..<11]
+        extended.append(UInt8(ascii: ":"))
+        extended += bytes[11..<13]
+        extended.append(UInt8(ascii: ":"))
+        extended += bytes[13..<16]
+        return Date(rfc3339: String(decoding: extended, as: UTF8.self))
+    }
+
+    /// Taskwarrior's names of the periods a to-do of `todo` can repeat by.
+    static let recurrences: [String: Recurrence] = [
+        "daily": .daily, "day": .daily, "1d": .daily, "1day": .daily, "p1d": .daily,
+        "weekly": .weekly, "week": .weekly, "1w": .weekly, "1wk": .weekly, "1week": .weekly, "7d": .weekly, "p1w": .weekly,
+        "monthly": .monthly, "month": .monthly, "1m": .monthly, "1mo": .monthly, "1month": .monthly, "p1m": .monthly,
+        "yearly": .yearly, "annual": .yearly, "year": .yearly, "1y": .yearly, "1yr": .yearly, "1year": .yearly, "p1y": .yearly,
+    ]
+
+    /// A project or tag as a tag `todo` can keep: each character a tag cannot hold becomes `-`,
+    /// and `prefix` goes before one that does not start with a letter. Nil for one that is empty.
+    static func tagName(_ text: String, prefix: String) -> String? {
+        let trimmed = text.trimmedOfSpaces
+        guard !trimmed.isEmpty else { return nil }
+        let name = String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        return name.first?.isLetter == true ? name : prefix + name
+    }
+
+    /// The line of `bytes` that `offset` is on, from 1.
+    static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<min(offset, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
+    // MARK: - Writing
+
+    /// The items, as `task import` takes them, one task a line. A to-do that repeats goes with
+    /// the template Taskwarrior keeps for a repeating task, its id made from the to-do's, so
+    /// that importing the file again changes nothing and makes no second instance.
+    static func write(_ items: [TodoItem], zone: LocalZone) -> String {
+        var lines: [String] = []
+        for item in items {
+            if let recurrence = item.plan.recurrence, !item.isFinished {
+                let template = NameBasedID.make(item.id.uuidString, in: NameBasedID.repeatTemplates)
+                lines.append(task(item, zone: zone, id: template, status: "recurring") { json in
+                    json.key("mask")
+                    json.string("-")
+                    json.key("recur")
+                    json.string(recurrence.rawValue)
+                    json.key("rtype")
+                    json.string("periodic")
+                })
+                lines.append(task(item, zone: zone, id: item.id, status: "pending") { json in
+                    json.key("imask")
+                    json.int(0)
+                    json.key("parent")
+                    json.string(template.uuidString.lowercased())
+                    json.key("recur")
+                    json.string(recurrence.rawValue)
+                    json.key("rtype")
+                    json.string("periodic")
+                })
+            } else {
+                lines.append(task(item, zone: zone, id: item.id, status: item.isFinished ? "completed" : "pending") { json in
+                    if let recurrence = item.plan.recurrence {
+                        json.key("recur")
+                        json.string(recurrence.rawValue)
+                    }
+                })
+            }
+        }
+        return lines.isEmpty ? "[\n]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// One task: the fields every task has, with `extra` written between `priority` and
+    /// `status`, where the keys of a repeat fall in their sorted order.
+    private static func task(_ item: TodoItem, zone: LocalZone, id: UUID, status: String,
+                             extra: (inout JSONWriter) -> Void) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            json.key("description")
+            json.string(item.title)
+            if let due = item.plan.due {
+                json.key("due")
+                json.string(basic(zone.start(of: due)))
+            }
+            if item.isFinished, let checked = item.checked {
+                json.key("end")
+                json.string(basic(checked))
+            }
+            if let added = item.added {
+                json.key("entry")
+                json.string(basic(added))
+            }
+            if let priority = item.plan.priority {
+                json.key("priority")
+                json.string(priority.rawValue)
+            }
+            extra(&json)
+            json.key("status")
+            json.string(status)
+            if !item.plan.tags.isEmpty {
+                json.key("tags")
+                json.array(item.plan.tags) { $0.string($1) }
+            }
+            json.key("uuid")
+            json.string(id.uuidString.lowercased())
+        }
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `20261201T050000Z`, to the second: Taskwarrior keeps no fraction.
+    static func basic(_ moment: Date) -> String {
+        let text = Date(timeIntervalSinceReferenceDate: moment.timeIntervalSinceReferenceDate.rounded(.down)).rfc3339() ?? ""
+        return text.filter { $0 != "-" && $0 != ":" }
+    }
+}

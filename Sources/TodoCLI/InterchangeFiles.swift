@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file to import, read whole, but never more than `limit` bytes of it: `/dev/zero` or a
+/// file of gigabytes is refused once past the limit, not read into memory.
+enum InputFile {
+    static func bytes(path: String, limit: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandError.refused("cannot read \(path): \(systemMessage())") }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError.refused("cannot import \(path): it is a folder")
+        }
+        return try bytes(descriptor: descriptor, name: path, limit: limit)
+    }
+
+    static func bytes(descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw CommandError.refused("cannot read \(name): \(systemMessage())") }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            guard bytes.count <= limit else {
+                throw CommandError.refused("cannot import \(name): it is larger than an import takes "
+                                           + "(\(limit / 1024 / 1024) MB); nothing was imported")
+            }
+        }
+    }
+}
+
+/// A file an export writes: under a temporary name beside it, flushed, then renamed over it,
+/// so that it is whole or not there; never the store or one of its own files.
+enum OutputFile {
+    static func save(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw CommandError.refused("cannot write \(path): \(systemMessage())") }
+        var written = 0
+        var failure: String?
+        while written < bytes.count && failure == nil {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { failure = systemMessage(count < 0 ? errno : ENOSPC) } else { written += count }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = systemMessage() }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = systemMessage() }
+        if let failure {
+            unlink(temporary)
+            throw CommandError.refused("cannot write \(path): \(failure); nothing was written")
+        }
+    }
+
+    /// Whether `path` names the store at `store`, its journal or its lock, through links or not.
+    static func isOneOf(_ path: String, theStore store: String) -> Bool {
+        let target = resolved(path)
+        let storeFile = resolved(store)
+        return [storeFile, storeFile + ".journal", storeFile + ".lock"].contains(target)
+    }
+
+    /// The path with the links of its folder, and of itself where it is one, followed.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+}
+
+/// What the system said of the last call that failed.
+private func systemMessage(_ number: Int32 = errno) -> String {
+    String(cString: strerror(number))
+}
