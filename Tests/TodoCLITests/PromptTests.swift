@@ -245,7 +245,7 @@ final class PromptTests {
 
         #expect(run.output.contains("todo> list\nTo do\n  1 [ ] Buy milk\n"))
         #expect(run.output.contains("todo> list\nFinished\n  1 [x] Buy milk\n"))
-        #expect(run.output.contains("todo> check 1\ntodo> \n"))
+        #expect(run.output.contains("todo> check 1\n1 “Buy milk” was already finished; nothing was changed.\ntodo> \n"))
         #expect(run.status == 0)
         #expect(try cli.saved().finished.titles == ["Buy milk"])
     }

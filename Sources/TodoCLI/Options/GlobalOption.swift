@@ -27,10 +27,12 @@ enum GlobalOption: CaseIterable {
         }
     }
 
+    /// Only `--store` of the settings is given at the start: it names the store the prompt
+    /// holds open. The others change how one command runs, and hold for the line they are on.
     var place: Place {
         switch self {
-        case .json, .help: .everyLine
-        case .store, .today, .api, .completion, .man, .version, .completeLine: .start
+        case .json, .help, .today, .api: .everyLine
+        case .store, .completion, .man, .version, .completeLine: .start
         }
     }
 
@@ -48,9 +50,10 @@ enum GlobalOption: CaseIterable {
     /// `--complete-line`, which only the completion scripts run.
     var summary: String? {
         switch self {
-        case .store: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
-            + "else ~/.local/share/todo-stories/store.json"
-        case .json: "Print what the command shows as one JSON document; a command that only says what it did prints "
+        case .store: "The store file, given when todo starts. Default: $TODO_STORE, else "
+            + "$XDG_DATA_HOME/todo-stories/store.json, else ~/.local/share/todo-stories/store.json"
+        case .json: "Print what the command shows as one JSON document; a change prints its message beside the items "
+            + "it changed ({\"message\": …, \"todo\": […], \"finished\": […], \"deleted\": […]}), any other sentence is "
             + "{\"message\": …}. Help and the version stay text; errors stay on standard error."
         case .today: "Count ages, birthdays and due dates from DATE (YYYY-MM-DD), not today."
         case .api: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"
