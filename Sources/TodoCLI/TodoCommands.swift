@@ -167,7 +167,8 @@ extension Session {
 
     private func back(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("back takes no arguments", command: "back") }
-        todoList.detail?.back()
+        guard let detail = todoList.detail else { return say("Nothing is open: back closes an item opened with show N.") }
+        detail.back()
         try load()
         try list([])
     }

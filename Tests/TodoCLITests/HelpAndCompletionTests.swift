@@ -20,7 +20,7 @@ struct HelpAndCompletionTests {
         "edit N WORDS...", "delete N...", "clear-finished", "undo", "back",
         "user add FIRST LAST DATE [--again]", "user list [--sort asc|desc|added]", "user fetch [--count N]",
         "user search [TEXT...]", "user show N", "user delete N...", "home", "birthdays",
-        "doctor [--repair]", "help [COMMAND]", "quit", "import FILE [--format FORMAT]", "export --format FORMAT [--output FILE]",
+        "doctor [--repair]", "help [COMMAND]", "clear", "quit", "import FILE [--format FORMAT]", "export --format FORMAT [--output FILE]",
     ]
 
     private func widest(_ text: String) -> Int {
