@@ -188,7 +188,7 @@ public struct JSONReader: ~Copyable {
     private static let maximumDepth = 512
 
     private mutating func skipValue(depth: Int) throws {
-        guard depth < Self.maximumDepth else { throw error(expected: "less deeply nested values") }
+        guard depth < Self.maximumDepth else { throw error(expected: "values nested no deeper than \(Self.maximumDepth)") }
         switch try peek() {
         case UInt8(ascii: "{"): try readObject { reader, _ in try reader.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["): try readArray { try $0.skipValue(depth: depth + 1) }

@@ -30,10 +30,13 @@ enum ICalendarFormat {
             lines += ["BEGIN:VTODO", "UID:\(item.id.uuidString.lowercased())", "DTSTAMP:\(stamp)"]
             if let added = item.added { lines.append("CREATED:\(TaskwarriorFormat.basic(added))") }
             lines.append("SUMMARY:\(text(item.title))")
+            // A finished to-do's repeat goes on in the to-do its check brought: in the calendar
+            // only that one repeats, or the series would be there twice.
+            let recurrence = item.isFinished ? nil : item.plan.recurrence
             if let due = item.plan.due {
                 // A repeat counts from DTSTART, which the RFC asks for with RRULE and puts before
                 // DUE: each time starts one period before it is due.
-                if let recurrence = item.plan.recurrence, let start = previous(due, recurrence) {
+                if let recurrence, let start = previous(due, recurrence) {
                     lines.append("DTSTART;VALUE=DATE:\(date(start))")
                 }
                 lines.append("DUE;VALUE=DATE:\(date(due))")
@@ -48,7 +51,7 @@ enum ICalendarFormat {
             } else {
                 lines.append("STATUS:NEEDS-ACTION")
             }
-            if let recurrence = item.plan.recurrence, item.plan.due.flatMap({ previous($0, recurrence) }) != nil {
+            if let recurrence, item.plan.due.flatMap({ previous($0, recurrence) }) != nil {
                 lines.append("RRULE:FREQ=\(recurrence.rawValue.uppercased())")
             }
             lines.append("END:VTODO")

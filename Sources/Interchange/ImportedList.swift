@@ -19,9 +19,26 @@ public struct ImportedList: Sendable, Equatable {
     /// Repeats other than daily, weekly, monthly and yearly, as the file wrote them; each
     /// to-do is imported without its repeat.
     public var repeatsLeftOut: [String] = []
+    /// Whether the to-dos are known by the text of their lines, as a todo.txt file's are.
+    var isNamedByLine = false
 
     public init(todos: [NewTodo] = []) {
         self.todos = todos
+    }
+
+    /// The to-dos whose lines are what `items` are written as in todo.txt take those items'
+    /// ids: a list exported to todo.txt and imported back is already here, whatever ids its
+    /// items had. A Taskwarrior task keeps its own uuid.
+    public func recognizing(_ items: [TodoItem], zone: LocalZone) -> ImportedList {
+        guard isNamedByLine else { return self }
+        let lines = Dictionary(items.map { (TodoTxtFormat.lineID(of: $0, zone: zone), $0.id) }) { first, _ in first }
+        var recognized = self
+        recognized.todos = todos.map { todo in
+            guard let id = lines[todo.id] else { return todo }
+            return NewTodo(id: id, title: todo.title, plan: todo.plan, added: todo.added, isFinished: todo.isFinished,
+                           checked: todo.checked)
+        }
+        return recognized
     }
 }
 

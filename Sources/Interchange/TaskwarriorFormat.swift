@@ -91,7 +91,7 @@ enum TaskwarriorFormat {
         }
         if let project = task.project, let name = tagName(project, prefix: "project-") { plan.add(tag: name) }
         if let due = task.due {
-            guard let day = zone.day(of: due) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: "")) }
+            guard let day = zone.day(of: due) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: basic(due))) }
             plan.due = day
         }
         if let priority = task.priority, !priority.isEmpty {
@@ -137,11 +137,16 @@ enum TaskwarriorFormat {
 
     private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int) throws -> Date {
         let text = try json.readString()
-        guard let moment = basicMoment(text) ?? Date(rfc3339: text) else {
+        guard let moment = basicMoment(text) ?? Date(rfc3339: text), earliest < moment, moment < latest else {
             throw ImportFailure(.task(index), .notAMoment(field: field, text: text))
         }
         return moment
     }
+
+    /// The moments a task's times may be: a day inside the years 1 to 9999 in every time zone,
+    /// so that each is a day, and written back, wherever the list is read.
+    private static let earliest = Date(rfc3339: "0001-01-02T00:00:00Z")!
+    private static let latest = Date(rfc3339: "9999-12-30T00:00:00Z")!
 
     /// `20261201T050000Z`: the ISO 8601 basic form Taskwarrior writes, always in UTC.
     static func basicMoment(_ text: String) -> Date? {

@@ -14,6 +14,7 @@ enum TodoTxtFormat {
 
     static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
         var list = ImportedList()
+        list.isNamedByLine = true
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             var line = line
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -52,7 +53,9 @@ enum TodoTxtFormat {
         var title: [Substring] = []
         var repeats: [String] = []
         for word in words {
-            if let sign = word.first, sign == "+" || sign == "@", TodoPlan.isTag(word.dropFirst()) {
+            if word.first == "\\", isPlanned(word.dropFirst(), first: title.isEmpty) {
+                title.append(word.dropFirst())
+            } else if let sign = word.first, sign == "+" || sign == "@", TodoPlan.isTag(word.dropFirst()) {
                 plan.add(tag: String(word.dropFirst()))
             } else if word.hasPrefix("due:") {
                 let value = String(word.dropFirst(4))
@@ -102,6 +105,18 @@ enum TodoTxtFormat {
         }
     }
 
+    /// Whether a word of a title would be read as something else than a word, were it written
+    /// as it is: a project, a context or a key anywhere, and first in the title also what the start
+    /// of a line says (`x`, a priority, a date). Such a word is written with a backslash before it.
+    private static func isPlanned(_ word: Substring, first: Bool) -> Bool {
+        // todo.txt-cli takes any `+word` for a project and any `@word` for a context.
+        if let sign = word.first, sign == "+" || sign == "@", word.count > 1 { return true }
+        if word.hasPrefix("due:") || (word.hasPrefix("pri:") && word.count == 5) { return true }
+        if word.hasPrefix("rec:"), period(word.dropFirst(4)) != nil { return true }
+        return first && (word == "x" || priority(word) != nil || (try? dayWord(word, line: 0)) != nil
+                         || (word.utf8.count == 10 && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }))
+    }
+
     /// `(A)` is high, `(B)` medium, `(C)` to `(Z)` low.
     private static func priority(_ word: Substring) -> Priority? {
         let bytes = Array(word.utf8)
@@ -128,6 +143,11 @@ enum TodoTxtFormat {
         items.map { line($0, zone: zone) + "\n" }.joined()
     }
 
+    /// The id a line is known by when it is imported: that of the line `item` is written as.
+    static func lineID(of item: TodoItem, zone: LocalZone) -> UUID {
+        NameBasedID.make(line(item, zone: zone), in: NameBasedID.todoTxtLines)
+    }
+
     private static func line(_ item: TodoItem, zone: LocalZone) -> String {
         var words: [String] = []
         let added = item.added.flatMap { zone.day(of: $0) }
@@ -142,7 +162,10 @@ enum TodoTxtFormat {
             if let priority = item.plan.priority { words.append("(\(letter(priority)))") }
             if let added { words.append(added.iso) }
         }
-        words.append(item.title.map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) })
+        let title = item.title.map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+        words += title.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, word in
+            isPlanned(word, first: index == 0) ? "\\" + word : String(word)
+        }
         words += item.plan.tags.map { "+" + $0 }
         if let due = item.plan.due { words.append("due:" + due.iso) }
         if let recurrence = item.plan.recurrence { words.append("rec:1" + recurrence.rawValue.prefix(1)) }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// A program run with its output connected to this one, nothing on its input, its errors
-/// dropped, and in a process group of its own, so that the terminal's Ctrl-C reaches only `todo`,
-/// which decides what to stop. Made with `posix_spawn`: Foundation's `Process` would link all of
+/// dropped or read, and in a process group of its own, so that the terminal's Ctrl-C reaches
+/// only `todo`, which decides what to stop. Made with `posix_spawn`: Foundation's `Process` would link all of
 /// Foundation and its Unicode data into `todo`, doubling the memory every command starts with.
 struct ChildProcess {
     struct CannotStart: Error, CustomStringConvertible {
@@ -16,10 +16,14 @@ struct ChildProcess {
     let id: pid_t
     /// The read end of the program's standard output.
     let output: Int32
+    /// The read end of its standard error, when it is read; else its errors are dropped.
+    let errors: Int32?
 
-    init(_ path: String, _ arguments: [String]) throws {
+    init(_ path: String, _ arguments: [String], readingErrors: Bool = false) throws {
         let ends = try Self.outputChannel()
         defer { close(ends[1]) }
+        let errorEnds = readingErrors ? try Self.outputChannel() : nil
+        defer { errorEnds.map { _ = close($0[1]) } }
 
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -36,7 +40,11 @@ struct ChildProcess {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let errorEnds {
+            posix_spawn_file_actions_adddup2(&actions, errorEnds[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         // Every descriptor `todo` opens is closed on exec, so the program holds no lock of it.
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
@@ -58,10 +66,12 @@ struct ChildProcess {
         let failure = posix_spawn(&id, path, &actions, &attributes, argv, environment)
         guard failure == 0 else {
             close(ends[0])
+            errorEnds.map { _ = close($0[0]) }
             throw CannotStart(description: String(cString: strerror(failure)))
         }
         self.id = id
         output = ends[0]
+        errors = errorEnds?[0]
     }
 
     /// A pair of connected descriptors, read end first, both closed on exec as they are made:
@@ -80,26 +90,31 @@ struct ChildProcess {
         return ends
     }
 
-    /// Waits for the program to end, and closes its output.
+    /// Waits for the program to end, and closes its output and errors.
     private func wait() {
         var status: Int32 = 0
         while waitpid(id, &status, 0) < 0 && errno == EINTR {}
-        close(output)
+        closeChannels()
     }
 
-    /// Waits for the program to end, and closes its output; false, with nothing closed, when
-    /// it has not ended by `deadline`.
+    /// Waits for the program to end, and closes its output and errors; false, with nothing
+    /// closed, when it has not ended by `deadline`.
     func wait(until deadline: ContinuousClock.Instant) -> Bool {
         var status: Int32 = 0
         while true {
             let ended = waitpid(id, &status, WNOHANG)
             if ended == id || (ended < 0 && errno != EINTR) {
-                close(output)
+                closeChannels()
                 return true
             }
             if ContinuousClock.now >= deadline { return false }
             usleep(2_000)
         }
+    }
+
+    private func closeChannels() {
+        close(output)
+        errors.map { _ = close($0) }
     }
 
     /// Stops the program with `signal` and waits for it to end.

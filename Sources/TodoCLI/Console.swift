@@ -37,7 +37,12 @@ public struct Terminal: Equatable, Sendable {
     /// The width help is wrapped to: the terminal's, else `COLUMNS`, else 80; never under 30
     /// nor, for lines that stay readable, over 100.
     func width(_ environment: [String: String]) -> Int {
-        min(max(columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80, 30), 100)
+        min(max(lineWidth(environment), 30), 100)
+    }
+
+    /// The width a message is fitted to: the terminal's, else `COLUMNS`, else 80; never under 20.
+    func lineWidth(_ environment: [String: String]) -> Int {
+        max(columns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80, 20)
     }
 }
 
@@ -56,6 +61,13 @@ public protocol LineReader: AnyObject {
     /// a command is being typed (not a form's field, whose text is the user's own). A line
     /// longer than `LineRefusal.longestLine`, or that is not UTF-8, is refused.
     func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String?
+    /// Takes the commands typed in earlier runs, oldest first, as the history Up brings back.
+    func recall(_ commands: [String])
+}
+
+extension LineReader {
+    /// A reader with no history has nothing to do with them.
+    public func recall(_ commands: [String]) {}
 }
 
 /// Why a line was not read: too long to be a command, or not text.
@@ -168,20 +180,27 @@ final class PlainLineReader: LineReader {
 
 /// Line editing and history from libedit, loaded at run time so the build needs nothing
 /// installed; `init` fails where the library is missing, and the program reads plain lines.
+/// The history holds commands alone: while a form's field is read it is emptied, so that Up
+/// brings back no command into a title, and what is typed there never joins it.
 final class EditLineReader: LineReader {
     private typealias ReadLine = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
     private typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
+    private typealias ClearHistory = @convention(c) () -> Void
 
     private let readLineFunction: ReadLine
     private let addHistory: AddHistory
+    private let clearHistory: ClearHistory
     private let output: TextOutput
+    /// The commands in the library's history, oldest first: put back after a form's field.
+    private var commands: [String] = []
 
     init?(output: TextOutput) {
         // Debian and Ubuntu ship libedit.so.2; Fedora and Arch libedit.so.0; macOS its own.
         let candidates = ["libedit.so.2", "libedit.so.0", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.3.dylib"]
         guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
               let readLine = dlsym(library, "readline"),
-              let addHistory = dlsym(library, "add_history")
+              let addHistory = dlsym(library, "add_history"),
+              let clearHistory = dlsym(library, "clear_history")
         else { return nil }
         // libedit reads multibyte characters (é, 李) only under a UTF-8 locale; the program
         // starts in "C", so take the user's, or C.UTF-8 when theirs is not UTF-8.
@@ -190,6 +209,7 @@ final class EditLineReader: LineReader {
         }
         self.readLineFunction = unsafeBitCast(readLine, to: ReadLine.self)
         self.addHistory = unsafeBitCast(addHistory, to: AddHistory.self)
+        self.clearHistory = unsafeBitCast(clearHistory, to: ClearHistory.self)
         self.output = output
         TabCompletion.install(from: library)
     }
@@ -197,14 +217,28 @@ final class EditLineReader: LineReader {
     func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
         output.flush()
         TabCompletion.completesCommands = completesCommands
+        if !completesCommands { clearHistory() }
+        defer { if !completesCommands { recall(commands) } }
         guard let line = readLineFunction(prompt) else { return nil }
         defer { free(line) }
         let bytes = UnsafeRawBufferPointer(start: line, count: strlen(line))
         guard bytes.count <= LineRefusal.longestLine else { throw .tooLong }
-        if line.pointee != 0 {
+        // A line refused is no command, and is not kept to be brought back.
+        let text = try LineRefusal.text(bytes)
+        if completesCommands && line.pointee != 0 {
             _ = addHistory(line)
+            commands.append(text)
+            if commands.count > PromptHistory.kept { commands.removeFirst(commands.count - PromptHistory.kept) }
         }
-        return try LineRefusal.text(bytes)
+        return text
+    }
+
+    func recall(_ commands: [String]) {
+        clearHistory()
+        for command in commands {
+            _ = addHistory(command)
+        }
+        self.commands = commands
     }
 }
 

@@ -76,7 +76,7 @@ extension Session {
                 ? " (if it is a todo.txt file: \(typed("import \(path) --format todotxt")))" : ""
             throw CommandError.refused("cannot import \(name): \(InterchangeText.failure(error))\(hint); nothing was imported")
         }
-        let outcome = try todoList.importTodos(list.todos)
+        let outcome = try todoList.importTodos(list.recognizing(todoList.todos.all, zone: settings.zone).todos)
         if json {
             write(InterchangeText.json(outcome, list).line)
         } else {
@@ -114,9 +114,17 @@ extension Session {
     private static func take(_ option: Option, from words: inout [String], command: String) throws -> String? {
         guard let index = words.firstIndex(where: { $0 == option.name || $0.hasPrefix(option.name + "=") }) else { return nil }
         let word = words.remove(at: index)
-        if word != option.name { return String(word.dropFirst(option.name.count + 1)) }
-        guard index < words.count else { throw CommandError.usage("\(option.name) needs a value", command: command) }
-        return words.remove(at: index)
+        let value: String
+        if word != option.name {
+            value = String(word.dropFirst(option.name.count + 1))
+        } else {
+            guard index < words.count else { throw CommandError.usage("\(option.name) needs a value", command: command) }
+            value = words.remove(at: index)
+        }
+        if words.contains(where: { $0 == option.name || $0.hasPrefix(option.name + "=") }) {
+            throw CommandError.usage("\(option.name) is given twice; give it once", command: command)
+        }
+        return value
     }
 }
 

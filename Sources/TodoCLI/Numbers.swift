@@ -1,8 +1,9 @@
 import TodoList
 import UserList
 
-/// How commands read the numbers users type: one (`5`), a range (`3-6`), plain digits only,
-/// or none at the prompt for the open item; and how a refusal says which numbers are in use.
+/// How commands read the numbers users type: one (`5`), a range (`3-6`), several in one word
+/// (`7,9-11`), plain digits only, or none at the prompt for the open item; and how a refusal says
+/// which numbers are in use.
 extension Session {
     /// The item a command names: by its number, or at the prompt, the one whose detail is open.
     func target(_ words: [String], of command: String) throws -> TodoItem {
@@ -30,13 +31,13 @@ extension Session {
                               missing: { noItem(String($0)) })
     }
 
-    /// The things `words` name by number, each once, in the order named (CLI-24, CLI-38). A
+    /// The things `words` name by number, each once, in the order named (CLI-24, CLI-38, CLI-40). A
     /// single number, and each end of a range, must name one; between the ends of a range, the
     /// numbers nothing has (those of deleted items) are passed over. One pass over the lists,
     /// however far a range reaches (`check 1-99999999999`), reading each number in place.
     nonisolated static func chosen<Thing: Numbered>(by words: [String], among lists: [[Thing]], noun: String,
                                                     missing: (Int) -> CommandError) throws -> [Thing] {
-        let ranges = try words.map { try numbers(in: $0, of: noun) }
+        let ranges = try words.flatMap { word in try parts(of: word).map { try numbers(in: $0, of: noun) } }
         guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return [] }
         var inRanges: [Thing] = []
         for list in lists {
@@ -120,6 +121,16 @@ extension Session {
         return "the \(many) are numbered from \(first) to \(last), with gaps where some were deleted"
     }
 
+    /// The numbers and ranges a word holds, between its commas (`7,9-11`); a comma with nothing
+    /// on one side of it is refused, not passed over.
+    nonisolated static func parts(of word: String) throws -> [String] {
+        let parts = word.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 1 || !parts.contains(where: \.isEmpty) else {
+            throw CommandError.malformed("\(quoted(word)) is not a list of numbers: commas go between numbers and ranges, as 7,9-11")
+        }
+        return parts
+    }
+
     /// The numbers in `word`: one (`5`) or a range (`3-6`), lower number first. A range is
     /// never walked, so one far past the list costs no more than a short one.
     nonisolated static func numbers(in word: String, of noun: String) throws -> ClosedRange<Int> {
@@ -144,14 +155,23 @@ extension Session {
         !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    /// The number in `word`: plain digits, from 1.
+    /// The number in `word`: plain digits, from 1. A word that reads as some other number (`0`,
+    /// `-1`, `1.0`, `1e3`, one too large, digits of another script) is said not to be the number
+    /// of an item; only a word that is no number at all is said not to be a number.
     nonisolated static func number(_ word: String, of noun: String) throws -> Int {
         guard isPlainNumber(word), let number = Int(word), number >= 1 else {
             let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
-            let what = isPlainNumber(word) && word.allSatisfy { $0 == "0" } ? "\(article) \(noun) number" : "a number"
+            let what = readsAsANumber(word) ? "\(article) \(noun) number" : "a number"
             throw CommandError.malformed("\(quoted(word)) is not \(what); \(noun) numbers are 1, 2, 3… as list shows them")
         }
         return number
+    }
+
+    /// Whether `word` is written as a number is: a sign, digits, a fraction and an exponent
+    /// (`-1`, `+1`, `1.0`, `1e3`), or the digits of any script (`٣`).
+    nonisolated private static func readsAsANumber(_ word: String) -> Bool {
+        if !word.isEmpty && word.allSatisfy(\.isWholeNumber) { return true }
+        return word.wholeMatch(of: /[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
     }
 }
 

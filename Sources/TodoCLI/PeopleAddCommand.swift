@@ -28,7 +28,7 @@ extension Session {
             person = try form.save()
         } catch PeopleError.alreadyThere(let existing) {
             form.cancel()
-            throw CommandError.refused("\(existing.number) \(TerminalText.escaped(existing.fullName)), born "
+            throw CommandError.refused("\(existing.number) \(TerminalText.escaped(existing.displayName)), born "
                                        + "\(existing.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable), is in the list "
                                        + "already; nobody was added. To add them again: \(typed("user add … --again"))")
         } catch {
@@ -95,7 +95,7 @@ extension Session {
     /// What an add prints: the person, as data with `--json`.
     private func sayAdded(_ person: Person) {
         guard !json else { return write(personJSON(person).line) }
-        say("Added \(person.number) \(TerminalText.escaped(person.fullName)), born "
+        say("Added \(person.number) \(TerminalText.escaped(person.displayName)), born "
             + "\(person.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable).")
     }
 }

@@ -5,7 +5,7 @@ extension Session {
     static let peopleCommands: [Command] = [
         Command("user add", arguments: "FIRST LAST DATE", options: [againOption], summary: "Add a person (quote names with spaces).",
                 details: "Names are 1 to 50 letters of any script, with spaces, hyphens, apostrophes and periods; "
-                    + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is between 1950-01-01 and 2022-12-31. "
+                    + "the date of birth, typed YYYY-MM-DD or DD-MM-YYYY, is from 1900-01-01 up to today. "
                     + "Someone with the same names and date of birth as a person in the list is refused, unless "
                     + "--again is given. At the prompt, user add alone opens the add form.",
                 reads: .people) { session, words in try session.addUser(words) },
@@ -17,7 +17,8 @@ extension Session {
         Command("user fetch", options: [countOption], summary: "Load the next N people (20) from randomuser.me.",
                 details: "They are kept on this computer for use without a connection. People already here, "
                     + "or deleted, are not loaded again; a page that brings nobody new is followed by up to "
-                    + "\(UserListViewModel.extraPages) more.",
+                    + "\(UserListViewModel.extraPages) more. On a terminal, a page that takes more than half a second "
+                    + "shows what it waits for, and how long.",
                 reads: .people) { session, words in try await session.fetchUsers(words) },
         Command("user search", arguments: "[TEXT...]", summary: "Show the people whose name or email holds TEXT.",
                 details: "Case and accents are ignored; with no TEXT, everyone. A search that found nobody is "
@@ -42,22 +43,18 @@ extension Session {
     static let countOption = Option("--count", value: "N")
 
     /// The fetch as it was asked for, to run again: with the store, the server and the count it
-    /// used, options or environment alike (at the prompt they are those of the prompt), each
-    /// word as a shell takes it.
+    /// used, options or environment alike (at the prompt, the server only when the line named
+    /// another than the prompt's), each word as a shell takes it.
     private func retry(_ words: [String]) -> String {
         let fetch = (["user fetch"] + words.map(Words.shellQuoted)).joined(separator: " ")
-        guard !readsLines else { return fetch }
+        guard !readsLines else {
+            guard let api = settings.api, api.text != startSettings.api?.text else { return fetch }
+            return fetch + " --api " + Words.shellQuoted(api.text)
+        }
         var start = ["todo"]
         if settings.storeIsNamed { start += ["--store", Words.shellQuoted(settings.storeURL.path)] }
         if let api = settings.api { start += ["--api", Words.shellQuoted(api.text)] }
         return (start + [fetch]).joined(separator: " ")
-    }
-
-    /// The server `user fetch` asks, as its errors name it: randomuser.me, or the host (and
-    /// port) of the API it was pointed at.
-    private var fetchServer: String {
-        guard let url = try? settings.apiURL(), let host = url.host else { return "randomuser.me" }
-        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     private func listUsers(_ words: [String]) throws {
@@ -77,6 +74,7 @@ extension Session {
         } catch {
             throw CommandError.usage(error.message, command: "user fetch")
         }
+        let before = userList.people
         let outcome = try await userList.fetchMore(count: count)
         if case .failed(.stopped, _) = outcome {
             throw CommandError.refused("stopped with Ctrl-C; nothing was loaded")
@@ -84,21 +82,28 @@ extension Session {
         switch outcome {
         case .loaded(let report):
             let pages = report.pages.count == 1 ? "page \(report.pages[0])" : "pages \(report.pages[0]) to \(report.pages[report.pages.count - 1])"
-            let counts = "\(counted(report.new, "new person", "new people")), \(report.repeated) here already or deleted, "
-                + "\(report.invalid) skipped (invalid, or beyond the count asked for)"
+            // Each reason a person was left out is counted apart, and said when there was one.
+            let counts = (["\(counted(report.new, "new person", "new people"))", "\(report.repeated) here already or deleted"]
+                + (report.invalid > 0 ? ["\(report.invalid) invalid"] : [])
+                + (report.beyondCount > 0 ? ["\(report.beyondCount) beyond the \(count) asked for"] : []))
+                .joined(separator: ", ")
             if report.new == 0 {
-                say("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")
+                sayChanged([.words("Nothing new came from \(pages): \(counts). Try again later with: \(retry(words))")], since: before)
             } else {
-                say("Loaded \(pages): \(counts).")
+                sayChanged([.words("Loaded \(pages): \(counts).")], since: before)
             }
         case .failed(let error, let saved) where saved == 0:
-            throw CommandError.refused("\(error.description(server: fetchServer)), and nobody is saved on this computer yet; "
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())), and nobody is saved on this computer yet; "
                                        + "try again with: \(retry(words))")
+        case .failed(let error, let saved) where printer.toTerminal && !json:
+            // A person at a terminal sees what is kept, as the seed apps show it offline (RU-9).
+            write(peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())); showing the "
+                                       + "\(counted(saved, "person", "people")) saved on this computer. Try again with: \(retry(words))")
         case .failed(let error, let saved):
-            write(json ? JSON.object([("users", .array(userList.listed.map(personJSON)))]).line
-                       : peopleRendering.list(userList.listed, order: userList.sortOrder, emptyHint: nobodyHint))
-            throw CommandError.refused("\(error.description(server: fetchServer)); showing the \(counted(saved, "person", "people")) saved on this "
-                                       + "computer. Try again with: \(retry(words))")
+            // A script is told how many are kept, not handed the whole list.
+            throw CommandError.refused("\(FetchText.failure(error, api: try? settings.apiURL())); \(counted(saved, "person is", "people are")) "
+                                       + "saved on this computer (\(typed("user list")) shows them). Try again with: \(retry(words))")
         }
     }
 
@@ -128,11 +133,10 @@ extension Session {
     private func deleteUsers(_ words: [String]) throws {
         guard !words.isEmpty else { throw CommandError.usage("user delete needs a person number", command: "user delete") }
         let people = try Self.chosen(by: words, among: [userList.people.everyone], noun: "person", missing: noPerson)
+        let before = userList.people
         try userList.delete(people.map(\.id))
-        let named = people.count == 1
-            ? "\(people[0].number) \(quoted(people[0].fullName))"
-            : "\(people.count) people: " + Self.spoken(people.map(\.number))
-        say("Deleted \(named); \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")
+        sayChanged([.words("Deleted "), .counted(people.map(Sentence.Named.init), plural: "people"),
+                    .words("; \(typed("undo")) brings \(people.count == 1 ? "them" : "them all") back.")], since: before)
     }
 
     private func home(_ words: [String]) throws {

@@ -1,5 +1,5 @@
 /// The commands about the program itself rather than the lists: checking the store, help,
-/// and leaving the prompt.
+/// clearing the screen and leaving the prompt.
 extension Session {
     static let promptCommands: [Command] = [
         Command("doctor", options: [Option("--repair"), Option("--yes")], summary: "Check the store and say what it holds; --repair mends it.",
@@ -9,6 +9,8 @@ extension Session {
                 reads: .nothing) { session, words in try session.doctor(words) },
         Command("help", arguments: "[COMMAND]", summary: "Show the commands, or how one is used.",
                 reads: .nothing) { session, words in try session.help(words) },
+        Command("clear", summary: "Clear the screen; Ctrl-L does too.",
+                reads: .nothing) { session, words in try session.clear(words) },
         Command("quit", aliases: ["exit"], summary: "Leave the prompt; Ctrl-D does too.",
                 reads: .nothing, leaves: true) { session, words in try session.quit(words) },
     ]
@@ -28,6 +30,12 @@ extension Session {
             let (command, _) = try CommandTable.command(for: words)
             write(Help.usage(of: command, width: width))
         }
+    }
+
+    /// Clears a terminal as Ctrl-L does; output that is not a terminal is left alone.
+    private func clear(_ words: [String]) throws {
+        guard words.isEmpty else { throw CommandError.usage("clear takes no arguments", command: "clear") }
+        if printer.toTerminal { write("\u{1B}[H\u{1B}[2J") }
     }
 
     private func quit(_ words: [String]) throws {

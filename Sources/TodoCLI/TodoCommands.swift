@@ -42,12 +42,12 @@ extension Session {
         },
         Command("check", aliases: ["done"], arguments: "N...",
                 summary: "Finish items: to the top of Finished.",
-                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6. All are made, or none.") { session, words in
+                details: "Several numbers and ranges make one change: check 1 2 5, check 3-6, check 7,9-11. All are made, or none; an item finished already is passed over and said.") { session, words in
             try session.perform(.check, words)
         },
         Command("uncheck", aliases: ["undone"], arguments: "N...",
                 summary: "Take items back to the bottom of To do.",
-                details: "Several numbers and ranges make one change, as for check.") { session, words in
+                details: "Several numbers and ranges make one change, as for check; an item still to do is passed over and said.") { session, words in
             try session.perform(.uncheck, words)
         },
         Command("edit", aliases: ["rename"], arguments: "N WORDS...",
@@ -89,12 +89,7 @@ extension Session {
             form.cancel()
             throw CommandError.refused("a title cannot be empty; nothing was added")
         }
-        let item = try saving(form)
-        if json {
-            write(TodoRendering.json(item).line)
-        } else {
-            say("Added \(TodoRendering.named(item, today: todoList.today)).")
-        }
+        sayAdded(try saving(form))
     }
 
     /// The add form at the prompt: it asks for a title until Save is enabled, or until the
@@ -118,12 +113,13 @@ extension Session {
             write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         }
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
-        let item = try saving(form)
-        if json {
-            write(TodoRendering.json(item).line)
-        } else {
-            say("Added \(TodoRendering.named(item, today: todoList.today)).")
-        }
+        sayAdded(try saving(form))
+    }
+
+    /// What an add prints: the item, as data with `--json`.
+    private func sayAdded(_ item: TodoItem) {
+        guard !json else { return write(TodoRendering.json(item).line) }
+        say([.words("Added ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
     }
 
     /// Saves the form, closing it whether or not the store took the item. Words that plan the
@@ -171,7 +167,8 @@ extension Session {
 
     private func back(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("back takes no arguments", command: "back") }
-        todoList.detail?.back()
+        guard let detail = todoList.detail else { return say("Nothing is open: back closes an item opened with show N.") }
+        detail.back()
         try load()
         try list([])
     }
@@ -179,10 +176,19 @@ extension Session {
     // MARK: - Changing
 
     /// Check or uncheck. When the item is the one open at the prompt, the detail's own
-    /// action does it, and the detail is shown again with the action it offers now.
+    /// action does it, and the detail is shown again with the action it offers now. An item
+    /// already as asked is passed over and said, as a rename to its own title is (CLI-42).
     private func perform(_ action: TodoDetailViewModel.Action, _ words: [String]) throws {
         let name = action == .check ? "check" : "uncheck"
-        let items = try targets(words, of: name)
+        let named = try targets(words, of: name)
+        let before = todoList.todos
+        let items = named.filter { $0.isFinished == (action == .uncheck) }
+        let passed = named.filter { $0.isFinished == (action == .check) }
+        let passedOver: [Sentence.Part] = [
+            .names(passed.map(Sentence.Named.init)),
+            .words(" \(passed.count == 1 ? "was" : "were") " + (action == .check ? "already finished" : "not finished")),
+        ]
+        guard !items.isEmpty else { return sayChanged(passedOver + [.words("; nothing was changed.")], since: before) }
         do {
             if items.count == 1, let detail = todoList.detail, detail.item.id == items[0].id, detail.action == action {
                 try detail.performAction()
@@ -196,7 +202,8 @@ extension Session {
         } catch TodoError.notFinished(let id) {
             throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        say("\(action == .check ? "Checked" : "Unchecked") \(Self.named(items)).")
+        sayChanged([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
+                   + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")], since: before)
         showDetailAgain(items)
     }
 
@@ -223,10 +230,12 @@ extension Session {
         if edit == TodoEdit() {
             throw CommandError.refused("a title cannot be empty; nothing was changed")
         }
+        let before = todoList.todos
         do {
             if edit.isRename, let title = edit.title {
                 if TodoItem.normalizedTitle(title) == item.title {
-                    return say("\(item.number) is titled \(quoted(item.title)) already; nothing was changed.")
+                    return sayChanged([.words("\(item.number) is titled "), .names([Sentence.Named(number: nil, title: item.title)]),
+                                       .words(" already; nothing was changed.")], since: before)
                 }
                 try todoList.rename(item.id, to: title)
             } else {
@@ -237,53 +246,61 @@ extension Session {
         }
         guard let edited = todoList.todos.item(withID: item.id) else { return }
         if edit.isRename {
-            say("Renamed \(item.number) \(quoted(item.title)) to \(quoted(edited.title)).")
+            sayChanged([.words("Renamed "), .names([Sentence.Named(item)]), .words(" to "),
+                        .names([Sentence.Named(number: nil, title: edited.title)]), .words(".")], since: before)
         } else if edited == item {
-            say("\(TodoRendering.named(item, today: todoList.today)) has that already; nothing was changed.")
+            sayChanged(TodoRendering.named(item, today: todoList.today) + [.words(" has that already; nothing was changed.")], since: before)
         } else {
-            say("Edited \(TodoRendering.named(edited, today: todoList.today)).")
+            sayChanged([.words("Edited ")] + TodoRendering.named(edited, today: todoList.today) + [.words(".")], since: before)
         }
         showDetailAgain([item])
     }
 
     private func delete(_ words: [String]) throws {
         let items = try targets(words, of: "delete")
+        let before = todoList.todos
         try todoList.delete(items.map(\.id))
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Deleted \(Self.named(items)); \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back.")
+        sayChanged([.words("Deleted "), .counted(items.map(Sentence.Named.init), plural: "items"),
+                    .words("; \(typed("undo")) brings \(items.count == 1 ? "it" : "them") back.")], since: before)
     }
 
     private func clearFinished(_ words: [String]) throws {
         guard words.isEmpty else {
             throw CommandError.usage("clear-finished takes no arguments", command: "clear-finished")
         }
-        let count = todoList.todos.finished.count
-        guard count > 0 else { return say("No item is finished: nothing to clear.") }
+        let before = todoList.todos
+        let count = before.finished.count
+        guard count > 0 else { return sayChanged([.words("No item is finished: nothing to clear.")], since: before) }
         try todoList.clearFinished()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Cleared \(count) finished \(count == 1 ? "item" : "items"); \(typed("undo")) brings \(count == 1 ? "it" : "them") back.")
+        sayChanged([.words("Cleared \(count) finished \(count == 1 ? "item" : "items"); \(typed("undo")) brings \(count == 1 ? "it" : "them") back.")],
+                   since: before)
     }
 
     private func undo(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("undo takes no arguments", command: "undo") }
+        // Undo reads nothing itself; with --json, both lists are read first, to say what it changed.
+        if json {
+            try load()
+            try userList.load()
+        }
+        let (todosBefore, peopleBefore) = (todoList.todos, userList.people)
         let undone = try todoList.undo()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
-        say("Undid: \(UndoneText.sentence(undone)).")
+        let sentence = [.words("Undid: ")] + UndoneText.sentence(undone) + [.words(".")]
+        guard UndoneText.isAboutPeople(undone) else { return sayChanged(sentence, since: todosBefore) }
+        if json { try userList.load() }
+        sayChanged(sentence, since: peopleBefore)
     }
 
     // MARK: - Helpers
-
-    /// `3 “Buy milk”`, or `3 items: 1, 2 and 5` for several.
-    private static func named(_ items: [TodoItem]) -> String {
-        guard items.count > 1 else { return items.first.map { "\($0.number) \(quoted($0.title))" } ?? "" }
-        return "\(items.count) items: " + spoken(items.map(\.number))
-    }
 
     private func title(of id: TodoItem.ID, in items: [TodoItem]) -> String {
         items.first { $0.id == id }?.title ?? ""

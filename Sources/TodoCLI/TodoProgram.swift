@@ -58,7 +58,8 @@ public enum TodoProgram {
 
     /// The environment variables todo reads; no others are read. Foundation's dictionary of the
     /// whole environment cost a sixth of the instructions of `todo --version` (Benchmarks/profile.md).
-    static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_LOCK_WAIT", "TODO_STORE", "XDG_DATA_HOME"]
+    static let environmentVariables = ["COLUMNS", "HOME", "NO_COLOR", "RANDOMUSER_API", "TODO_LOCK_WAIT", "TODO_STORE", "XDG_DATA_HOME",
+                                       "XDG_STATE_HOME"]
 
     /// The variables todo reads, by name; throws for the first that is not UTF-8 (CLI-39).
     static func readEnvironment() throws(NotUTF8) -> [String: String] {

@@ -14,16 +14,20 @@ import UserList
 final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private let largestAnswer: Int
+    private let received: @Sendable (Int) -> Void
     private var answer: (body: Data, status: Int)?
     private var continuation: CheckedContinuation<(body: Data, status: Int), Error>?
 
-    private init(largestAnswer: Int) {
+    private init(largestAnswer: Int, received: @escaping @Sendable (Int) -> Void) {
         self.largestAnswer = largestAnswer
+        self.received = received
     }
 
-    /// The body and the HTTP status of the answer to `GET url`.
-    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int) async throws(FetchError) -> (body: Data, status: Int) {
-        let exchange = Exchange(largestAnswer: largestAnswer)
+    /// The body and the HTTP status of the answer to `GET url`; `received` is told how many
+    /// bytes have come, each time more do.
+    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int,
+                    received: @escaping @Sendable (Int) -> Void) async throws(FetchError) -> (body: Data, status: Int) {
+        let exchange = Exchange(largestAnswer: largestAnswer, received: received)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = deadline
         configuration.timeoutIntervalForResource = deadline
@@ -37,22 +41,29 @@ final class Exchange: NSObject, URLSessionDownloadDelegate, @unchecked Sendable 
                 exchange.lock.withLock { exchange.continuation = continuation }
                 let task = session.downloadTask(with: request)
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-                    exchange.finish(.failure(FetchError.timeout))
+                    exchange.finish(.failure(FetchError.timeout(seconds: Int(deadline.rounded(.up)))))
                     task.cancel()
                 }
                 task.resume()
             }
         } catch let error as FetchError {
             throw error
-        } catch let error as URLError where error.code == .timedOut {
-            throw .timeout
+        } catch let error as URLError {
+            // What the system said of the connection, told apart as for plain HTTP (RU-27).
+            switch error.code {
+            case .timedOut: throw .timeout(seconds: Int(deadline.rounded(.up)))
+            case .cannotConnectToHost: throw .refused
+            case .cannotFindHost, .dnsLookupFailed: throw .noSuchHost
+            default: throw .noNetwork
+            }
         } catch {
-            throw .noConnection
+            throw .noNetwork
         }
     }
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
                     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        received(Int(totalBytesWritten))
         if totalBytesWritten > largestAnswer {
             finish(.failure(FetchError.tooLarge(limit: largestAnswer)))
             downloadTask.cancel()

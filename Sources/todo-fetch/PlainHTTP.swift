@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RandomUserAPI
 import UserList
 
 /// `GET` over plain HTTP/1.1 on a socket, for `http://` addresses (a server of one's own, or a
@@ -14,9 +15,11 @@ enum PlainHTTP {
     /// The most a head may take; a server sending more is not answering a request for a page.
     static let largestHead = 64 * 1024
 
-    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int) throws(FetchError) -> (body: Data, status: Int) {
-        let end = Date().addingTimeInterval(deadline)
-        guard let host = url.host, !host.isEmpty else { throw .noConnection }
+    /// `received` is told how many bytes have come, each time more do.
+    static func get(_ url: URL, deadline: TimeInterval, largestAnswer: Int,
+                    received: (Int) -> Void) throws(FetchError) -> (body: Data, status: Int) {
+        let end = Deadline(seconds: deadline)
+        guard let host = url.host, !host.isEmpty else { throw .noSuchHost }
         let port = url.port ?? 80
         let descriptor = try connect(host: host, port: port, before: end)
         defer { close(descriptor) }
@@ -27,11 +30,13 @@ enum PlainHTTP {
         let request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: application/json\r\n"
             + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: todo-fetch\r\n\r\n"
         try send(Array(request.utf8), to: descriptor, before: end)
-        let received = try receive(from: descriptor, before: end, atMost: largestHead + largestAnswer + 64 * 1024)
-        return try parse(received, largestAnswer: largestAnswer)
+        let answer = try receive(from: descriptor, before: end, atMost: largestHead + largestAnswer + 64 * 1024, told: received)
+        return try parse(answer, largestAnswer: largestAnswer)
     }
 
-    private static func connect(host: String, port: Int, before end: Date) throws(FetchError) -> Int32 {
+    /// A connection to the host on the port, by the first of its addresses that takes one. When
+    /// none does, the failure said is the most telling of theirs: a refusal over no route.
+    private static func connect(host: String, port: Int, before end: Deadline) throws(FetchError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -40,42 +45,47 @@ enum PlainHTTP {
         hints.ai_socktype = SOCK_STREAM
         #endif
         var addresses: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &addresses) == 0, let first = addresses else { throw .noConnection }
+        let looked = getaddrinfo(host, String(port), &hints, &addresses)
+        guard looked == 0, let first = addresses else { throw ConnectionFailure.resolving(looked) }
         defer { freeaddrinfo(addresses) }
+        var failure = FetchError.noNetwork
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate {
             candidate = address.pointee.ai_next
             let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
             guard descriptor >= 0 else { continue }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            if Glibc_connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
-                if (try? wait(for: descriptor, events: Int16(POLLOUT), before: end)) != nil {
-                    var failure: Int32 = 0
-                    var length = socklen_t(MemoryLayout<Int32>.size)
-                    if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 { return descriptor }
-                } else if Date() >= end {
+            var code: Int32 = Glibc_connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 ? 0 : errno
+            if code == 0 || code == EINPROGRESS {
+                do {
+                    try wait(for: descriptor, events: Int16(POLLOUT), before: end)
+                } catch {
                     close(descriptor)
-                    throw .timeout
+                    throw error
                 }
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) != 0 { code = errno }
+                if code == 0 { return descriptor }
             }
             close(descriptor)
+            if failure != .refused { failure = ConnectionFailure.connecting(code, deadline: end.seconds) }
         }
-        throw .noConnection
+        throw failure
     }
 
-    /// Waits until the socket is ready for `events`, or throws `timeout` at `end`.
-    private static func wait(for descriptor: Int32, events: Int16, before end: Date) throws(FetchError) {
+    /// Waits until the socket is ready for `events`, or throws `timeout` at the deadline.
+    private static func wait(for descriptor: Int32, events: Int16, before end: Deadline) throws(FetchError) {
         while true {
-            let left = end.timeIntervalSinceNow
-            guard left > 0 else { throw .timeout }
+            let left = end.moment.timeIntervalSinceNow
+            guard left > 0 else { throw .timeout(seconds: end.seconds) }
             var ready = pollfd(fd: descriptor, events: events, revents: 0)
             let count = poll(&ready, 1, Int32(min(left * 1000, 1000)) + 1)
             if count > 0 { return }
-            if count < 0 && errno != EINTR { throw .noConnection }
+            if count < 0 && errno != EINTR { throw .noNetwork }
         }
     }
 
-    private static func send(_ bytes: [UInt8], to descriptor: Int32, before end: Date) throws(FetchError) {
+    private static func send(_ bytes: [UInt8], to descriptor: Int32, before end: Deadline) throws(FetchError) {
         var offset = 0
         while offset < bytes.count {
             try wait(for: descriptor, events: Int16(POLLOUT), before: end)
@@ -85,22 +95,24 @@ enum PlainHTTP {
             let sent = bytes.withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, 0) }
             #endif
             if sent < 0 && (errno == EAGAIN || errno == EINTR) { continue }
-            guard sent > 0 else { throw .noConnection }
+            guard sent > 0 else { throw .noNetwork }
             offset += sent
         }
     }
 
     /// Everything the server sends until it closes, at most `limit` bytes.
-    private static func receive(from descriptor: Int32, before end: Date, atMost limit: Int) throws(FetchError) -> [UInt8] {
+    private static func receive(from descriptor: Int32, before end: Deadline, atMost limit: Int,
+                                told: (Int) -> Void) throws(FetchError) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             try wait(for: descriptor, events: Int16(POLLIN), before: end)
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
-            guard count >= 0 else { throw received.isEmpty ? .noConnection : .notARandomUserResponse }
+            guard count >= 0 else { throw received.isEmpty ? .noNetwork : .notARandomUserResponse }
             if count == 0 { return received }
             received += buffer[0..<count]
+            told(received.count)
             guard received.count <= limit else { throw .tooLarge(limit: limit - largestHead - 64 * 1024) }
         }
     }
@@ -149,6 +161,17 @@ enum PlainHTTP {
             body += bytes[position..<(position + size)]
             position += size + 2
         }
+    }
+}
+
+/// When the whole exchange must be over, and how many seconds it was given, which a timeout says.
+private struct Deadline {
+    let moment: Date
+    let seconds: Int
+
+    init(seconds: TimeInterval) {
+        moment = Date().addingTimeInterval(seconds)
+        self.seconds = Int(seconds.rounded(.up))
     }
 }
 

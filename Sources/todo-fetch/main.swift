@@ -7,20 +7,27 @@ import Glibc
 import Darwin
 #endif
 
-// `todo-fetch [--deadline SECONDS] [--largest BYTES] PAGE COUNT SEED [BASE]`: loads one page of
-// people from randomuser.me and prints what came of it as one JSON `FetchOutcome`. `todo` runs
-// it for `user fetch`, so that the HTTP stack and its libraries are loaded only by the command
-// that needs them. It ends with the program that started it: when `todo` is gone, nobody reads
-// the answer.
+// `todo-fetch [--deadline SECONDS] [--largest BYTES] [--progress] PAGE COUNT SEED [BASE]`: loads one
+// page of people from randomuser.me and prints what came of it as one JSON `FetchOutcome`. `todo`
+// runs it for `user fetch`, so that the HTTP stack and its libraries are loaded only by the
+// command that needs them. With `--progress` it says on standard error, a line at a time
+// (`received 1234`), how many bytes of the answer have come, for `todo` to show on a terminal.
+// It ends with the program that started it: when `todo` is gone, nobody reads the answer.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var deadline = RandomUserRequest.deadline
 var largestAnswer = RandomUserRequest.largestAnswer
+var tellsProgress = false
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: todo-fetch [--deadline SECONDS] [--largest BYTES] PAGE COUNT SEED [BASE]\n".utf8))
+    FileHandle.standardError.write(Data("usage: todo-fetch [--deadline SECONDS] [--largest BYTES] [--progress] PAGE COUNT SEED [BASE]\n".utf8))
     exit(2)
 }
-while arguments.count >= 2, arguments[0].hasPrefix("--") {
+while arguments.first == "--progress" || (arguments.count >= 2 && arguments[0].hasPrefix("--")) {
+    if arguments[0] == "--progress" {
+        tellsProgress = true
+        arguments.removeFirst()
+        continue
+    }
     switch arguments[0] {
     case "--deadline":
         guard let seconds = TimeInterval(arguments[1]), (0.1...600).contains(seconds) else { usage() }
@@ -66,21 +73,26 @@ let stops = [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
 }
 let parent = getppid()
 let lastMoment = Date().addingTimeInterval(deadline + 1)
+let deadlineSeconds = Int(deadline.rounded(.up))
 Thread.detachNewThread {
     while getppid() == parent {
-        if Date() > lastMoment { answer(.failed(.timeout)) }
+        if Date() > lastMoment { answer(.failed(.timeout(seconds: deadlineSeconds))) }
         Thread.sleep(forTimeInterval: 0.2)
     }
     end(3)
 }
 let base = arguments.count == 4 ? URL(string: arguments[3]) ?? RandomUserRequest.defaultBase : RandomUserRequest.defaultBase
+/// Says how many bytes of the answer have come, when `todo` asked to be told.
+let received: @Sendable (Int) -> Void = { [tellsProgress] count in
+    if tellsProgress { FileHandle.standardError.write(Data("received \(count)\n".utf8)) }
+}
 do {
     let url = RandomUserRequest.url(base: base, page: page, count: count, seed: arguments[2])
     // A server of one's own, or a test's, is asked over plain HTTP here, byte by byte;
     // randomuser.me over HTTPS, through URLSession.
     let received = url.scheme?.lowercased() == "http"
-        ? try PlainHTTP.get(url, deadline: deadline, largestAnswer: largestAnswer)
-        : try await Exchange.get(url, deadline: deadline, largestAnswer: largestAnswer)
+        ? try PlainHTTP.get(url, deadline: deadline, largestAnswer: largestAnswer, received: received)
+        : try await Exchange.get(url, deadline: deadline, largestAnswer: largestAnswer, received: received)
     answer(.page(try RandomUserResponse.page(from: received.body, status: received.status, count: count)))
 } catch {
     answer(.failed(error))

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RandomUserAPI
 import TestSupport
 import Testing
@@ -61,7 +66,7 @@ struct FetchProgramTests {
     func stalled() throws {
         let server = try LocalHTTPServer { _ in .stall }
 
-        #expect(try outcome(from: server, limits: ["--deadline", "1"]) == .failed(.timeout))
+        #expect(try outcome(from: server, limits: ["--deadline", "1"]) == .failed(.timeout(seconds: 1)))
         #expect(server.requests.count == 1)
     }
 
@@ -70,7 +75,7 @@ struct FetchProgramTests {
         let server = try LocalHTTPServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: 0.3) }
         let started = Date()
 
-        #expect(try outcome(from: server, limits: ["--deadline", "1"]) == .failed(.timeout))
+        #expect(try outcome(from: server, limits: ["--deadline", "1"]) == .failed(.timeout(seconds: 1)))
 
         #expect((1..<5).contains(Date().timeIntervalSince(started)), "cut off once the deadline has passed, not before")
     }
@@ -89,13 +94,27 @@ struct FetchProgramTests {
         #expect(unpacked == .failed(.notARandomUserResponse))
     }
 
-    @Test("RU-8 Nothing listening is no connection")
+    @Test("RU-27 Nothing listening is a refusal, and a deadline the system gave up on a timeout")
     func nothingListening() throws {
         let server = try LocalHTTPServer { _ in .stall }
         let base = server.baseURL
         server.stop()
 
-        #expect(try outcome(from: server, base: base, limits: ["--deadline", "2"]) == .failed(.noConnection))
+        #expect(try outcome(from: server, base: base, limits: ["--deadline", "2"]) == .failed(.refused))
+        #expect(try outcome(from: server, base: base, limits: ["--deadline", "0.5"]) == .failed(.refused))
+    }
+
+    @Test("RU-27 What the system says of a name lookup is told apart: no such host, or no network to ask",
+          arguments: [(EAI_NONAME, FetchError.noSuchHost), (EAI_AGAIN, .noNetwork), (EAI_FAIL, .noNetwork)])
+    func lookupFailures(code: Int32, meant: FetchError) {
+        #expect(ConnectionFailure.resolving(code) == meant)
+    }
+
+    @Test("RU-27 What the system says of a connection is told apart: refused, timed out, or no network to reach it",
+          arguments: [(ECONNREFUSED, FetchError.refused), (ETIMEDOUT, .timeout(seconds: 15)), (ENETUNREACH, .noNetwork),
+                      (EHOSTUNREACH, .noNetwork), (ENETDOWN, .noNetwork)])
+    func connectionFailures(code: Int32, meant: FetchError) {
+        #expect(ConnectionFailure.connecting(code, deadline: 15) == meant)
     }
 
     @Test("A page, a count or a limit out of range is refused, and nothing is asked", arguments: [

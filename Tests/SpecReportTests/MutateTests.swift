@@ -91,5 +91,24 @@ struct MutateTests {
             #expect(output.contains("Shop: Sources/Shop/Basket.swift:14: < to <=: "))
         }
     }
+    @Test("SR-27 An equivalent mutant is listed by its place, and one the code no longer has fails the run (a moved line)")
+    func equivalentMoved() throws {
+        let written = "items.count < 2 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)"
+        let entry = { (line: Int) in
+            "Sources/Shop/Basket.swift:\(line) | \(written) | \(written.replacingOccurrences(of: "< 2", with: "<= 2")) | the reason\n"
+        }
+        let root = try package { root in
+            try Data(entry(15).utf8).write(to: root.appendingPathComponent("Scripts/mutate-equivalent.txt"))
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let (status, output) = try run([root.appendingPathComponent("Scripts/mutate").path, "--move-equivalents"])
+
+        #expect(status == 0)
+        #expect(output == "Sources/Shop/Basket.swift:15 moved to line 14\n")
+        #expect(try String(contentsOf: root.appendingPathComponent("Scripts/mutate-equivalent.txt"), encoding: .utf8) == entry(14))
+        #expect(try run([root.appendingPathComponent("Scripts/mutate").path, "--list", "--module", "Shop"]).status == 0)
+    }
 }
+
 

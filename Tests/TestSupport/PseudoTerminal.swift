@@ -13,8 +13,12 @@ public final class PseudoTerminal: @unchecked Sendable {
     private let pid: pid_t
     private var status: Int32?
     private let reader: Thread
+    /// How many columns wide the terminal is: where `screen` wraps a line.
+    public let columns: Int
 
-    public init(_ executable: URL, arguments: [String] = [], environment: [String: String]) throws {
+    /// `columns` sets the width the program is told its terminal has, as a resized window does;
+    /// without it the program is told none, and `screen` wraps at 80.
+    public init(_ executable: URL, arguments: [String] = [], environment: [String: String], columns: Int? = nil) throws {
         // The C library has them all; not every system's Swift overlay shows them.
         typealias Open = @convention(c) (Int32) -> Int32
         typealias Prepare = @convention(c) (Int32) -> Int32
@@ -30,6 +34,11 @@ public final class PseudoTerminal: @unchecked Sendable {
             throw CocoaError(.fileReadUnknown)
         }
         let terminalPath = String(cString: name)
+        self.columns = columns ?? 80
+        if let columns {
+            var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        }
         // A session of its own, whose controlling terminal is this one, as a terminal window
         // gives its shell: the keys Ctrl-C and Ctrl-D then mean what they mean to a person.
         var actions = posix_spawn_file_actions_t()
@@ -116,43 +125,39 @@ public final class PseudoTerminal: @unchecked Sendable {
 
 
     /// The lines as a terminal window would show them now: a line editor redraws what it
-    /// completes with cursor moves (`ESC[9G`) and erasures (`ESC[K`), not as one run of text.
+    /// completes or edits with cursor moves (`ESC[9G`, `ESC[2A`) and erasures (`ESC[K`, `ESC[J`),
+    /// not as one run of text. A line longer than `columns` goes on on the next, and a
+    /// character a terminal draws two columns wide takes two, as xterm draws them.
     public var screen: [String] {
-        var lines: [[Character]] = [[]]
-        var column = 0
+        var screen = Screen(columns: columns)
         var scalars = output.unicodeScalars.makeIterator()
+        var printable = ""
         while let scalar = scalars.next() {
+            guard scalar.value < 0x20 else {
+                printable.unicodeScalars.append(scalar)
+                continue
+            }
+            screen.write(printable)
+            printable = ""
             switch scalar {
-            case "\r": column = 0
-            case "\n": lines.append([]); column = 0
-            case "\u{8}": column = max(column - 1, 0)
+            case "\r": screen.column = 0
+            case "\n": screen.row += 1
+            case "\u{8}": screen.column = max(screen.column - 1, 0)
             case "\u{1B}":
                 guard scalars.next() == "[" else { continue }
                 var parameter = ""
                 while let next = scalars.next() {
                     guard !(("A"..."Z").contains(next) || ("a"..."z").contains(next)) else {
-                        let count = Int(parameter) ?? 1
-                        switch next {
-                        case "G": column = max(count - 1, 0)
-                        case "C": column += count
-                        case "D": column = max(column - count, 0)
-                        case "K": lines[lines.count - 1].removeSubrange(min(column, lines[lines.count - 1].count)...)
-                        default: break
-                        }
+                        screen.move(next, Int(parameter))
                         break
                     }
                     parameter.unicodeScalars.append(next)
                 }
-            case _ where scalar.value < 0x20: break
-            default:
-                var line = lines[lines.count - 1]
-                while line.count < column { line.append(" ") }
-                if column < line.count { line[column] = Character(scalar) } else { line.append(Character(scalar)) }
-                lines[lines.count - 1] = line
-                column += 1
+            default: break
             }
         }
-        return lines.map { String($0) }
+        screen.write(printable)
+        return screen.lines.map { String($0.compactMap { $0 }) }
     }
 
     /// Waits until a line of the screen holds `text`; false after `seconds`.
@@ -204,5 +209,73 @@ private final class Received: @unchecked Sendable {
 
     var text: String {
         lock.withLock { String(decoding: bytes, as: UTF8.self) }
+    }
+}
+
+/// The cells of a terminal window, for `screen`: each holds a character, or nothing where the
+/// character before it takes two columns.
+private struct Screen {
+    let columns: Int
+    var lines: [[Character?]] = [[]]
+    var row = 0 { didSet { while lines.count <= row { lines.append([]) } } }
+    var column = 0
+
+    init(columns: Int) {
+        self.columns = columns
+    }
+
+    mutating func write(_ text: String) {
+        for character in text {
+            let width = Self.width(character)
+            guard width > 0 else {
+                // A mark that combines goes with the character before it.
+                if let last = lines[row].indices.last(where: { lines[row][$0] != nil && $0 < column }) {
+                    lines[row][last] = Character(String(lines[row][last]!) + String(character))
+                }
+                continue
+            }
+            if column + width > columns {
+                row += 1
+                column = 0
+            }
+            while lines[row].count < column + width { lines[row].append(" ") }
+            lines[row][column] = character
+            if width == 2 { lines[row][column + 1] = nil }
+            column += width
+        }
+    }
+
+    /// `ESC[nA` and the other moves and erasures a line editor uses.
+    mutating func move(_ command: Unicode.Scalar, _ count: Int?) {
+        switch command {
+        case "A": row = max(row - (count ?? 1), 0)
+        case "B": row += count ?? 1
+        case "C": column = min(column + (count ?? 1), columns - 1)
+        case "D": column = max(column - (count ?? 1), 0)
+        case "G": column = max((count ?? 1) - 1, 0)
+        case "H": (row, column) = (0, 0)
+        case "K": lines[row].removeSubrange(min(column, lines[row].count)...)
+        case "J" where count == 2: lines = lines.map { _ in [] }
+        case "J":
+            lines[row].removeSubrange(min(column, lines[row].count)...)
+            lines.removeSubrange((row + 1)...)
+        default: break
+        }
+    }
+
+    /// Two columns for what xterm draws wide (CJK, Hangul, fullwidth forms, emoji drawn as
+    /// emoji), none for a mark alone, one for the rest.
+    private static func width(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        case 0x0300...0x036F:
+            return 0
+        default:
+            return 1
+        }
     }
 }

@@ -21,10 +21,11 @@ public struct TodoFolder {
     }
 
     /// `todo ARGUMENTS` on a terminal of its own, on the store (by `TODO_STORE`, unless the
-    /// arguments name one), without colour, as xterm.
-    public func onATerminal(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> PseudoTerminal {
+    /// arguments name one), without colour, as xterm; `columns` wide, when given.
+    public func onATerminal(_ arguments: [String] = [], environment: [String: String] = [:], columns: Int? = nil) throws -> PseudoTerminal {
         let store = arguments.contains("--store") ? [:] : ["TODO_STORE": self.store.path]
         return try PseudoTerminal(binary.url, arguments: arguments,
-                                  environment: store.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 }.merging(environment) { $1 })
+                                  environment: store.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 }.merging(environment) { $1 },
+                                  columns: columns)
     }
 }

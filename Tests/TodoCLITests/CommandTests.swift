@@ -74,6 +74,87 @@ final class CommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
+    @Test("CLI-41 An unknown option is named as one, with the option meant", arguments: [
+        (["list", "--frobnicate"], "unknown option “--frobnicate”; list takes --sort ORDER; see: todo help list"),
+        (["list", "--srot", "due"], "unknown option “--srot”; did you mean “--sort”?"),
+        (["list", "--jsn"], "unknown option “--jsn”; did you mean “--json”?"),
+        (["check", "1", "--frobnicate"], "unknown option “--frobnicate”; check takes no option of its own; see: todo help check"),
+        (["user", "add", "Ada", "Lee", "1990-01-01", "--agian"], "unknown option “--agian”; did you mean “--again”?"),
+        (["--jsn", "list"], "unknown option “--jsn”; did you mean “--json”?"),
+        (["user", "list", "--sort=desc", "--agian"], "unknown option “--agian”; user list takes --sort asc|desc|added; see: todo help user list"),
+        (["user", "fetch", "--count", "5", "--cont=5"], "unknown option “--cont”; did you mean “--count”?"),
+    ])
+    func unknownOption(arguments: [String], said: String) async throws {
+        try cli.seed(todo: ["Buy milk"])
+        let before = try cli.storeBytes()
+
+        let run = await cli.run(arguments)
+
+        #expect(run == Run(status: 2, output: "", errors: "error: \(said)\n"))
+        #expect(try cli.storeBytes() == before)
+        let piped = await cli.run([], input: [arguments.joined(separator: " ")])
+        #expect(piped.errors == "line 1: error: \(said.replacing("todo help", with: "help"))\n")
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-41 An unknown option is named as one, with the option meant: a command's own, after -- or in a title, is none")
+    func knownOptions() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        #expect(await cli.run("help", "list", "--sort").output == (await cli.run("help", "list")).output)
+        #expect(await cli.run("list", "--sort=added").status == 0)
+        #expect(await cli.run("add", "Fix", "--frobnicate", "flag").output == "Added 2 “Fix --frobnicate flag”.\n")
+        #expect(await cli.run("check", "--", "--frobnicate").errors
+                == "error: “--frobnicate” is not a number; item numbers are 1, 2, 3… as list shows them\n")
+    }
+
+    /// CLI-43's titles: each of the last three fits 22 columns, or passes them by one, only when
+    /// its emoji, its combining accent or its wide letters are counted as a terminal draws them.
+    nonisolated static let wideTitles = ["Read the whole manual of the new washing machine before Friday", "🏋️ gym and 👩‍👩‍👧 swim at 9",
+                                         "Tea and cafe\u{301} with cake", "李 Wei and 한 Kim at 10"]
+
+    @Test("CLI-43 Long titles wrap under the title's start, measured as a terminal measures them")
+    func longTitlesWrap() async throws {
+        try cli.seed(todo: Self.wideTitles)
+
+        let list = await cli.run(["list"], terminal: true, columns: 30, environment: ["NO_COLOR": "1"])
+        let show = await cli.run(["show", "1"], terminal: true, columns: 30, environment: ["NO_COLOR": "1"])
+        let script = await cli.run("list")
+
+        #expect(list.output == """
+            To do
+              1 [ ] Read the whole manual
+                    of the new washing
+                    machine before Friday
+              2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at
+                    9
+              3 [ ] Tea and cafe\u{301} with cake
+              4 [ ] 李 Wei and 한 Kim at
+                    10
+
+            4 to do, 0 finished
+
+            """)
+        #expect(show.output == """
+            1 Read the whole manual of the
+              new washing machine before
+              Friday
+              State:  to do
+              Action: Check (check 1)
+
+            """)
+        #expect(script.output == """
+            To do
+              1 [ ] Read the whole manual of the new washing machine before Friday
+              2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at 9
+              3 [ ] Tea and cafe\u{301} with cake
+              4 [ ] 李 Wei and 한 Kim at 10
+
+            4 to do, 0 finished
+
+            """)
+    }
+
     @Test("CLI-28 A mistyped command is answered with the one meant; case does not matter: List and Add")
     func commandNamesIgnoreCase() async throws {
         #expect(await cli.run("Add", "Buy", "milk") == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
@@ -145,6 +226,57 @@ final class CommandTests {
             {"todo":[],"finished":[{"number":2,"id":"\(id(2).uuidString)","title":"Pay rent","finished":true,"tags":[],"due":null,"priority":null,"recur":null,"added":null,"checked":null}]}
 
             """)
+    }
+
+    @Test("CLI-45 With --json a change prints the items it changed, in their new state, beside its message")
+    func changesAsJSON() async throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann"])
+
+        let checked = await cli.run("check", "--json", "1", "2")
+        let listed = try Self.object(await cli.run("list", "--json"))
+        let deleted = try Self.object(await cli.run("--json", "delete", "2"))
+        let undone = try Self.object(await cli.run("--json", "undo"))
+        let edited = try Self.object(await cli.run("--json", "edit", "1", "Buy", "oat", "milk"))
+        let unchecked = try Self.object(await cli.run("--json", "uncheck", "1"))
+        let passedOver = try Self.object(await cli.run("--json", "check", "2"))
+
+        #expect(checked.status == 0 && checked.errors == "")
+        let check = try Self.object(checked)
+        #expect(check["message"] as? String == "Checked 2 items: 1 “Buy milk” and 2 “Call Ann”.")
+        #expect(Self.items(check, "todo") == [] && Self.items(check, "deleted") == [])
+        #expect(Self.items(check, "finished") == Self.items(listed, "finished"))
+        #expect(Self.items(check, "finished").map { $0["title"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["Buy milk", "Call Ann"])
+        #expect(Self.items(deleted, "deleted") == Self.items(listed, "finished").filter { $0["number"] as? Int == 2 })
+        #expect(Self.items(deleted, "todo") == [] && Self.items(deleted, "finished") == [])
+        #expect(Self.items(undone, "finished") == Self.items(deleted, "deleted"))
+        #expect(undone["message"] as? String == "Undid: deleted “Call Ann”.")
+        #expect(Self.items(edited, "finished").map { $0["title"] as? String } == ["Buy oat milk"])
+        #expect(Self.items(unchecked, "todo").map { $0["title"] as? String } == ["Buy oat milk"])
+        #expect(Self.items(unchecked, "todo").map { $0["finished"] as? Bool } == [false])
+        #expect(passedOver["message"] as? String == "2 “Call Ann” was already finished; nothing was changed.")
+        #expect(Self.items(passedOver, "todo") == [] && Self.items(passedOver, "finished") == [] && Self.items(passedOver, "deleted") == [])
+        for object in [check, deleted, undone, edited, unchecked, passedOver] {
+            #expect(Set(object.keys) == ["message", "todo", "finished", "deleted"])
+        }
+
+        await cli.run("user", "add", "Ann", "Lee", "1990-01-01")
+        let people = try Self.object(await cli.run("--json", "user", "list"))
+        let userDeleted = try Self.object(await cli.run("--json", "user", "delete", "1"))
+        #expect(Set(userDeleted.keys) == ["message", "users", "deleted"])
+        #expect(userDeleted["message"] as? String == "Deleted 1 “Ann Lee”; todo undo brings them back.")
+        #expect(Self.items(userDeleted, "users") == [])
+        #expect(Self.items(userDeleted, "deleted") == Self.items(people, "users"))
+    }
+
+    /// The one JSON object a run printed, on one line.
+    private static func object(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(run.output.hasSuffix("\n") && !run.output.dropLast().contains("\n"), "\(run)", sourceLocation: sourceLocation)
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+    }
+
+    /// The items (or people) under `key`, each as an object that compares as its JSON does.
+    private static func items(_ object: [String: Any], _ key: String) -> [NSDictionary] {
+        (object[key] as? [[String: Any]] ?? []).map { $0 as NSDictionary }
     }
 
     @Test("CLI-10 show prints an item's detail, and --json prints it as one object")
@@ -279,11 +411,10 @@ final class CommandTests {
         #expect(refused.errors == "\u{1B}[31merror: no item 9 (the items are numbered 1 to 2)\u{1B}[0m\n")
     }
 
-    @Test("A refused command on a finished item says why")
-    func checkingAFinishedItem() async throws {
+    @Test("add without a title is a usage error, and with an empty one a refusal")
+    func addWithoutATitle() async throws {
         try cli.seed(finished: ["Pay rent"])
 
-        #expect(await cli.run("check", "1").errors == "error: “Pay rent” is already finished; nothing was changed\n")
         #expect(await cli.run("add") == Run(status: 2, output: "", errors: "error: add needs a title; see: todo help add\n"))
         #expect(await cli.run("add", "  ") == Run(status: 1, output: "", errors: "error: a title cannot be empty; nothing was added\n"))
     }

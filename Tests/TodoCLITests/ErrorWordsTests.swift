@@ -62,7 +62,7 @@ struct ErrorWordsTests {
 
         let added = try todo.binary.run(["add", "Buy milk"], environment: ["HOME": home, "XDG_DATA_HOME": "data"])
 
-        #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: "todo: XDG_DATA_HOME is not an absolute path (“data”), "
+        #expect(added == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: "note: XDG_DATA_HOME is not an absolute path (“data”), "
                              + "which the XDG rules say to ignore: the store is \(store)\n"))
         #expect(try FileStore(url: URL(fileURLWithPath: store)).loadTodos().all.map(\.title) == ["Buy milk"])
     }

@@ -134,6 +134,20 @@ final class ExportCommandTests {
         calendar.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
     }
 
+    @Test("IE-11 An export to iCalendar holds each to-do and each birthday, as RFC 5545 writes them (a finished repeat)")
+    func finishedRepeatInACalendar() async throws {
+        try #require(await run(["--today", "2026-11-25", "add", "Water plants due:2026-11-25 recur:weekly"]).status == 0)
+        try #require(await run(["--today", "2026-11-25", "check", "1"]).status == 0)
+
+        let calendar = await run(["export", "--format", "ics"]).output
+
+        let todos = calendar.components(separatedBy: "BEGIN:VTODO").dropFirst()
+        #expect(todos.count == 2)
+        #expect(todos.filter { $0.contains("RRULE:FREQ=WEEKLY\r\n") }.count == 1)
+        #expect(todos.first { $0.contains("STATUS:COMPLETED") }?.contains("RRULE") == false)
+        #expect(todos.first { $0.contains("STATUS:NEEDS-ACTION") }?.contains("DUE;VALUE=DATE:20261202\r\n") == true)
+    }
+
     @Test("IE-12 An export imported into an empty list gives back the same to-dos", arguments: ["taskwarrior", "todotxt"])
     func roundTrip(format: String) async throws {
         try seed(quoted: true)
@@ -159,6 +173,44 @@ final class ExportCommandTests {
                 #expect(after[keyPath: section].map { days($0.checked) } == before[keyPath: section].map { days($0.checked) })
             }
         }
+    }
+
+    @Test("IE-21 An export imported back into the list it came from adds nothing", arguments: ["todotxt", "taskwarrior"])
+    func backIntoTheSameList(format: String) async throws {
+        for title in ["Fix bike pri:L", "Pay rent +home due:2026-12-01 pri:H recur:monthly", "Call Ann pri:M", "Say \"hi\", café 😀; or not"] {
+            try #require(await run(["add", title]).status == 0)
+        }
+        try #require(await run(["check", "1"]).status == 0)
+        let before = try cli.saved()
+        let exported = cli.folder.file("export")
+        try #require(await run(["export", "--format", format, "--output", exported.path]).status == 0)
+
+        let imported = await run(["import", exported.path])
+
+        let more = format == "taskwarrior" ? " Skipped 1: 1 template of a repeating task." : ""
+        #expect(imported == Run(status: 0, output: "Imported 0 to-dos; 4 were already here.\(more)\n", errors: ""))
+        #expect(try cli.saved() == before)
+    }
+
+    @Test("IE-22 Words of a title that todo.txt would read as a plan are kept as words")
+    func literalWords() async throws {
+        let typed = ["Sell \\+1 phone", "Read \\due:soon", "Ask \\@Ann about \\pri:H", "\\x marks \\rec:1w", "\\2026-12-01 party"]
+        for title in typed {
+            try #require(await run(["add", title]).status == 0, "\(title)")
+        }
+        let titles = try cli.saved().unfinished.map(\.title)
+        #expect(titles == ["2026-12-01 party", "x marks rec:1w", "Ask @Ann about pri:H", "Read due:soon", "Sell +1 phone"])
+        let exported = cli.folder.file("export.txt")
+        try #require(await run(["export", "--format", "todotxt", "--output", exported.path]).status == 0)
+        let empty = cli.folder.file("empty.json")
+
+        try #require(await run(["import", exported.path], store: empty).status == 0)
+
+        let lines = try String(contentsOf: exported, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        #expect(lines == ["Sell \\+1 phone", "Read \\due:soon", "Ask \\@Ann about \\pri:H", "\\x marks \\rec:1w", "\\2026-12-01 party"])
+        let back = try FileStore(url: empty).loadTodos().unfinished
+        #expect(back.map(\.title) == titles)
+        #expect(back.allSatisfy { $0.plan == .none })
     }
 
     @Test("IE-13 --output writes the export to a file, whole or not at all")
@@ -238,5 +290,25 @@ final class ExportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "-"))
         #expect(try cli.storeBytes() == store)
     }
+    @Test("IE-23 An export asked for wrongly is a usage error that says how to ask", arguments: [
+        ("export", "export needs --format: todotxt, taskwarrior or ics"),
+        ("export --format pdf", "--format takes todotxt, taskwarrior or ics, not “pdf”"),
+        ("export --format todotxt --format ics", "--format is given twice; give it once"),
+        ("export --format ics list.ics", "export takes no “list.ics”"),
+        ("export --format ics --output", "--output needs a value"),
+    ])
+    func wronglyAsked(command: String, error: String) async throws {
+        try seed()
+        let store = try cli.storeBytes()
+
+        let run = await run(command.split(separator: " ").map(String.init))
+
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: \(error)"))
+        #expect(try cli.storeBytes() == store)
+        #expect(try cli.folder.contents() == ["store.json", "store.json.lock"])
+    }
 }
+
 

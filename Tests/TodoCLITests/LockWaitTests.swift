@@ -55,7 +55,7 @@ final class LockWaitTests {
         #expect(took >= .seconds(1.2) && took < .seconds(5), "\(took)")
         let (noticed, notice) = try #require(errors.writes.first)
         #expect(noticed - started < .seconds(1), "\(noticed - started)")
-        #expect(notice.hasPrefix("todo: the store is being changed by \(holder)"), "\(notice)")
+        #expect(notice.hasPrefix("note: the store is being changed by \(holder)"), "\(notice)")
         #expect(notice.hasSuffix("; waiting up to 10 s for it (--wait SECONDS)\n"), "\(notice)")
         #expect(errors.writes.count == 1)
         #expect(try cli.saved().all.map(\.title) == ["Call Ann", "Buy milk"])
@@ -75,7 +75,7 @@ final class LockWaitTests {
         let lines = refused.errors.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(refused.status == 1)
         #expect(lines.count == 3, "\(refused)")
-        #expect(lines.first?.hasPrefix("todo: the store is being changed by \(holder)") == true, "\(refused)")
+        #expect(lines.first?.hasPrefix("note: the store is being changed by \(holder)") == true, "\(refused)")
         #expect(lines.first?.hasSuffix("; waiting up to 0.4 s for it (--wait SECONDS)") == true, "\(refused)")
         #expect(lines.dropFirst().first?.hasPrefix("error: the store \(cli.storeURL.path) is being changed by \(holder)") == true)
         #expect(lines.dropFirst().first?.hasSuffix("; nothing was changed after waiting 0.4 s. Wait longer with --wait SECONDS "
@@ -127,7 +127,7 @@ final class LockWaitTests {
             let refused = await cli.run(["--wait", "0.4"] + command)
 
             #expect(refused.status == 1)
-            #expect(refused.errors == "todo: the store is being changed by \(named); waiting up to 0.4 s for it (--wait SECONDS)\n"
+            #expect(refused.errors == "note: the store is being changed by \(named); waiting up to 0.4 s for it (--wait SECONDS)\n"
                     + "error: the store \(cli.storeURL.path) is being changed by \(named); nothing was changed after waiting 0.4 s. "
                     + "Resume it (kill -CONT \(holder.processIdentifier)) or end it, or wait longer with --wait SECONDS or TODO_LOCK_WAIT\n")
         }

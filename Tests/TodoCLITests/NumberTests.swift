@@ -39,9 +39,13 @@ final class NumberTests {
         #expect(try cli.storeBytes() == before)
     }
 
-    @Test("CLI-7 Something that is not an item number is a usage error and changes nothing",
-          arguments: ["0", "-1", "1e3", "two", "99999999999999999999", "", " 1", "1.0", "+1", "٣", "3-1", "1-"])
-    func notAnItemNumber(text: String) async throws {
+    @Test("CLI-7 Something that is not an item number is a usage error and changes nothing", arguments: [
+        ("0", "is not an item number"), ("-1", "is not an item number"), ("1e3", "is not an item number"), ("two", "is not a number"),
+        ("99999999999999999999", "is not an item number"), ("", "is not a number"), (" 1", "is not a number"),
+        ("1.0", "is not an item number"), ("+1", "is not an item number"), ("٣", "is not an item number"),
+        ("3-1", "is not a range"), ("1-", "is not a range"),
+    ])
+    func notAnItemNumber(text: String, said: String) async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
         let before = try cli.storeBytes()
 
@@ -54,8 +58,9 @@ final class NumberTests {
         #expect(try cli.storeBytes() == before)
         #expect(await cli.run("check", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1 to 3)\n"))
         #expect(try cli.storeBytes() == before)
-        if text == "0" {
-            #expect(run.errors == "error: “0” is not an item number; item numbers are 1, 2, 3… as list shows them\n")
+        #expect(run.errors.hasPrefix("error: “\(text)” \(said)"), "\(run.errors)")
+        if said != "is not a range" {
+            #expect(run.errors == "error: “\(text)” \(said); item numbers are 1, 2, 3… as list shows them\n")
         }
     }
 
@@ -85,8 +90,8 @@ final class NumberTests {
     func severalNumbers() async throws {
         try cli.seed(todo: ["A", "B", "C", "D", "E", "F"])
 
-        #expect(await cli.run("check", "1", "2", "5") == Run(status: 0, output: "Checked 3 items: 1, 2 and 5.\n", errors: ""))
-        #expect(await cli.run("delete", "3-4") == Run(status: 0, output: "Deleted 2 items: 3 and 4; todo undo brings them back.\n", errors: ""))
+        #expect(await cli.run("check", "1", "2", "5") == Run(status: 0, output: "Checked 3 items: 1 “A”, 2 “B” and 5 “E”.\n", errors: ""))
+        #expect(await cli.run("delete", "3-4") == Run(status: 0, output: "Deleted 2 items: 3 “C” and 4 “D”; todo undo brings them back.\n", errors: ""))
         #expect(try cli.saved().withoutTimes == list(todo: [todo(6, "F")], finished: [finished(5, "E"), finished(2, "B"), finished(1, "A")], next: 7))
         let before = try cli.storeBytes()
 
@@ -95,10 +100,10 @@ final class NumberTests {
                                                        errors: "error: “6-1” is not a range: it goes from the lower number up, as 1-6\n"))
         #expect(try cli.storeBytes() == before)
 
-        #expect(await cli.run("undo").output == "Undid: deleted 2 to-dos.\n")
+        #expect(await cli.run("undo").output == "Undid: deleted 2 to-dos: “C” and “D”.\n")
         #expect(try cli.saved().withoutTimes == list(todo: [todo(3, "C"), todo(4, "D"), todo(6, "F")],
                                         finished: [finished(5, "E"), finished(2, "B"), finished(1, "A")], next: 7))
-        #expect(await cli.run("undo").output == "Undid: checked 3 to-dos.\n")
+        #expect(await cli.run("undo").output == "Undid: checked 3 to-dos: “A”, “B” and “E”.\n")
         #expect(try cli.saved() == makeTodos(todo: ["A", "B", "C", "D", "E", "F"]))
 
         let six = try cli.storeBytes()
@@ -107,7 +112,7 @@ final class NumberTests {
         #expect(try cli.storeBytes() == six)
 
         for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
-        #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1 to 12.\n")
+        #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1 “A”, 2 “B”, 3 “C” and 9 more.\n")
         #expect(try cli.saved().finished.map(\.title) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"].reversed())
         #expect(try cli.saved().unfinished == [])
         #expect(await cli.run("delete", "1-12").status == 0)
@@ -119,7 +124,7 @@ final class NumberTests {
         try cli.seed(todo: ["A", "B", "C", "D", "E", "F", "G", "H"])
         await cli.run("delete", "3", "4")
 
-        #expect(await cli.run("check", "2-7") == Run(status: 0, output: "Checked 4 items: 2 and 5 to 7.\n", errors: ""))
+        #expect(await cli.run("check", "2-7") == Run(status: 0, output: "Checked 4 items: 2 “B”, 5 “E”, 6 “F” and 7 “G”.\n", errors: ""))
         #expect(try cli.saved().finished.map(\.number) == [7, 6, 5, 2])
         let before = try cli.storeBytes()
         for range in ["1-4", "4-6"] {
@@ -127,19 +132,88 @@ final class NumberTests {
                     == Run(status: 1, output: "", errors: "error: no item 4 (the items are numbered 1, 2 and 5 to 8)\n"))
         }
         #expect(try cli.storeBytes() == before)
-        #expect(await cli.run("delete", "1-8", "2").output == "Deleted 6 items: 1, 2 and 5 to 8; todo undo brings them back.\n")
+        #expect(await cli.run("delete", "1-8", "2").output == "Deleted 6 items: 1 “A”, 2 “B”, 5 “E” and 3 more; todo undo brings them back.\n")
         #expect(try cli.saved().all == [])
 
         await cli.run("undo")
-        #expect(await cli.run("uncheck", "7", "5", "2").output == "Unchecked 3 items: 2, 5 and 7.\n")
+        #expect(await cli.run("uncheck", "7", "5", "2").output == "Unchecked 3 items: 2 “B”, 5 “E” and 7 “G”.\n")
         for title in (9...56).map({ "T\($0)" }) { await cli.run("add", title) }
         let odd = stride(from: 9, through: 55, by: 2).map(String.init)
-        #expect(await cli.run(["delete"] + odd).output == "Deleted 24 items: 9, 11, 13, … and 55; todo undo brings them back.\n")
+        #expect(await cli.run(["delete"] + odd).output == "Deleted 24 items: 9 “T9”, 11 “T11”, 13 “T13” and 21 more; todo undo brings them back.\n")
 
         for name in ["Ann", "Bo", "Cy", "Di"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
         await cli.run("user", "delete", "2")
-        #expect(await cli.run("user", "delete", "1-3").output == "Deleted 2 people: 1 and 3; todo undo brings them all back.\n")
+        #expect(await cli.run("user", "delete", "1-3").output == "Deleted 2 people: 1 “Ann Lee” and 3 “Cy Lee”; todo undo brings them all back.\n")
         #expect(await cli.run("user", "delete", "2-4").errors == "error: no person 2 (the one person is numbered 4)\n")
+    }
+
+    @Test("CLI-40 Commas separate numbers and ranges")
+    func commas() async throws {
+        try cli.seed(todo: (1...12).map { "T\($0)" })
+
+        #expect(await cli.run("check", "7,9-11", "2").status == 0)
+        #expect(try cli.saved().finished.map(\.number).sorted() == [2, 7, 9, 10, 11])
+        let checked = try cli.storeBytes()
+        for word in ["1,,2", "2,", ",2"] {
+            #expect(await cli.run("uncheck", word) == Run(status: 2, output: "", errors: "error: “\(word)” is not a list of numbers: "
+                                                          + "commas go between numbers and ranges, as 7,9-11\n"), "\(word)")
+        }
+        #expect(await cli.run("uncheck", "2,99") == Run(status: 1, output: "", errors: "error: no item 99 (the items are numbered 1 to 12)\n"))
+        #expect(try cli.storeBytes() == checked)
+        #expect(await cli.run("undo").output == "Undid: checked 5 to-dos: “T7”, “T9”, “T10” and 2 more.\n")
+
+        for name in ["Ann", "Bo", "Cy"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
+        #expect(await cli.run("user", "delete", "1,3").status == 0)
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.firstName) == ["Bo"])
+    }
+
+    @Test("CLI-42 An item already as asked is passed over and said, and the rest is done as one change")
+    func alreadyAsAsked() async throws {
+        try cli.seed(todo: ["Buy milk", "Bread", "Eggs", "Call Ann"], finished: ["Pay rent"])
+        await cli.run("delete", "2", "3")
+
+        let piped = await cli.run([], input: ["check 4 5"])
+        let checked = try cli.storeBytes()
+        let alone = await cli.run("check", "5")
+
+        #expect(piped == Run(status: 0, output: "Checked 4 “Call Ann”; 5 “Pay rent” was already finished.\n", errors: ""))
+        #expect(alone == Run(status: 0, output: "5 “Pay rent” was already finished; nothing was changed.\n", errors: ""))
+        #expect(try cli.storeBytes() == checked)
+        #expect(await cli.run("uncheck", "1", "4", "5")
+                == Run(status: 0, output: "Unchecked 2 items: 4 “Call Ann” and 5 “Pay rent”; 1 “Buy milk” was not finished.\n", errors: ""))
+        #expect(try cli.saved().withoutTimes == list(todo: [todo(1, "Buy milk"), todo(4, "Call Ann"), todo(5, "Pay rent")], next: 6))
+        let unchecked = try cli.storeBytes()
+        #expect(await cli.run("check", "4", "9") == Run(status: 1, output: "", errors: "error: no item 9 (the items are numbered 1, 4 and 5)\n"))
+        #expect(try cli.storeBytes() == unchecked)
+        #expect(await cli.run("undo").status == 0)
+        #expect(try cli.saved().withoutTimes == list(todo: [todo(1, "Buy milk")], finished: [finished(4, "Call Ann"), finished(5, "Pay rent")],
+                                                     next: 6))
+    }
+
+    @Test("CLI-44 A message names the items it is about by number and title, on one line")
+    func messagesNameTheItems() async throws {
+        try cli.seed(todo: ["Buy oat milk", "Call Ann about the rent", "Pay the water bill before the end of the month", "D", "E", "F", "G"])
+
+        let deleted = await cli.run("delete", "1-3")
+        let undone = await cli.run("undo")
+        let checked = await cli.run("check", "1-7")
+        let renamed = await cli.run(["edit", "3", "Pay the gas bill before the end of the month of November and December"],
+                                    terminal: true, columns: 60)
+        let renameUndone = await cli.run(["undo"], terminal: true, columns: 60)
+
+        #expect(deleted.output == "Deleted 3 items: 1 “Buy…”, 2 “Call…” and 3 “Pay…”; todo undo brings them back.\n")
+        #expect(undone.output == "Undid: deleted 3 to-dos: “Buy oat milk”, “Call Ann abou…” and “Pay the water…”.\n")
+        #expect(checked.output == "Checked 7 items: 1 “Buy oat mi…”, 2 “Call Ann a…”, 3 “Pay the wa…” and 4 more.\n")
+        #expect(renamed.output == "Renamed 3 “Pay the water bill…” to “Pay the gas bill be…”.\n")
+        #expect(renameUndone.output == "Undid: renamed “Pay the water bil…” to “Pay the gas bill…”.\n")
+        for message in [deleted, undone, checked] {
+            #expect(message.output.dropLast().count <= 80)
+        }
+        for message in [renamed, renameUndone] {
+            #expect(message.output.dropLast().count <= 60)
+        }
+        for name in ["Ann", "Bo"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
+        #expect(await cli.run("user", "delete", "1,2").output == "Deleted 2 people: 1 “Ann Lee” and 2 “Bo Lee”; todo undo brings them all back.\n")
     }
 
     @Test("CLI-25 undo says what it undid, to-dos or people")

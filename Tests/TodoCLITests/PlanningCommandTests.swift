@@ -158,7 +158,7 @@ final class PlanningCommandTests {
         try await given("add", "Pay rent due:2026-10-31 recur:monthly +home pri:H")
         try await given("add", "Water plants due:2026-11-23 recur:daily")
 
-        #expect(await run("check", "1", "2").output == "Checked 2 items: 1 and 2.\n")
+        #expect(await run("check", "1", "2").output == "Checked 2 items: 1 “Pay rent” and 2 “Water plants”.\n")
 
         #expect(await run("list").output == """
             To do
@@ -171,7 +171,7 @@ final class PlanningCommandTests {
             2 to do, 2 finished
 
             """)
-        #expect(await run("undo").output == "Undid: checked 2 to-dos.\n")
+        #expect(await run("undo").output == "Undid: checked 2 to-dos: “Pay rent” and “Water plants”.\n")
         #expect(try cli.saved().unfinished.numbers == [2, 1])
     }
 

@@ -194,6 +194,18 @@ final class PromptTests {
         #expect(buttons == [dim, green, dim], "Ann Lee's form opens dim and turns green; Bo's, whose date is wrong, stays dim")
     }
 
+    @Test("CLI-50 clear clears the screen, and back with nothing open says so")
+    func clearAndBack() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let run = await cli.run([], input: ["clear", "back"], terminal: true, environment: ["NO_COLOR": "1"])
+        let piped = await cli.run(["clear"])
+
+        #expect(run.answer(to: "clear") == "\u{1B}[H\u{1B}[2J")
+        #expect(run.answer(to: "back") == "Nothing is open: back closes an item opened with show N.\n")
+        #expect(piped == Run(status: 0, output: "", errors: ""))
+    }
+
     @Test("CLI-15 show at the prompt opens the detail, where check needs no number")
     func detailAtThePrompt() async throws {
         try cli.seed(todo: ["Buy milk"])
@@ -245,7 +257,7 @@ final class PromptTests {
 
         #expect(run.output.contains("todo> list\nTo do\n  1 [ ] Buy milk\n"))
         #expect(run.output.contains("todo> list\nFinished\n  1 [x] Buy milk\n"))
-        #expect(run.output.contains("todo> check 1\ntodo> \n"))
+        #expect(run.output.contains("todo> check 1\n1 “Buy milk” was already finished; nothing was changed.\ntodo> \n"))
         #expect(run.status == 0)
         #expect(try cli.saved().finished.titles == ["Buy milk"])
     }

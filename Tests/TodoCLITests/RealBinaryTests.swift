@@ -144,7 +144,7 @@ struct RealBinaryTests {
 
         let run = try todo.run(["--api", server.baseURL.absoluteString, "user", "fetch"])
 
-        #expect(run == Run(status: 0, output: "Loaded page 1: 10 new people, 0 here already or deleted, 0 skipped (invalid, or beyond the count asked for).\n", errors: ""))
+        #expect(run == Run(status: 0, output: "Loaded page 1: 10 new people, 0 here already or deleted.\n", errors: ""))
         #expect(try FileStore(url: todo.store).loadPeople().everyone.count == 10)
         #expect(server.requests.first?.hasPrefix("/?results=20&page=1&seed=") == true)
     }

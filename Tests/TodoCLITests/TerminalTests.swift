@@ -69,6 +69,74 @@ struct TerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
+    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for (the real binary)")
+    func fetchSaysWhatItWaitsFor() async throws {
+        let page = try FetchCommandTests.fixture("page-1.3-10-users.json")
+        let slow = try LocalHTTPServer { _ in
+            Thread.sleep(forTimeInterval: 1.5)
+            return .json(page)
+        }
+        let dripping = try LocalHTTPServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: 0.02) }
+        let terminal = try todo.onATerminal()
+
+        #expect(await terminal.waitFor("todo> "))
+        terminal.type("user fetch --count 10 --api \(slow.baseURL.absoluteString)\n")
+        #expect(await terminal.waitFor("\r\u{1B}[KWaiting for 127.0.0.1:\(slow.port) to answer: 1 s of at most 15 s"), "\(terminal.output)")
+        #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(!terminal.screen.contains { $0.contains("Waiting for") }, "the line is gone once the fetch is over: \(terminal.screen)")
+
+        terminal.type("user fetch --api \(dripping.baseURL.absoluteString)\n")
+        #expect(await terminal.waitFor("\r\u{1B}[KReceiving from 127.0.0.1:\(dripping.port): "), "\(terminal.output)")
+        #expect(await terminal.waitFor(" bytes so far, 1 s of at most 15 s"), "\(terminal.output)")
+        #expect(await terminal.waitFor("error: the answer was not a randomuser.me response"), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(!terminal.screen.contains { $0.contains("Receiving from") }, "\(terminal.screen)")
+        terminal.type("\u{4}")
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+
+        // Not a terminal: the outcome alone.
+        let piped = try todo.run(["--api", slow.baseURL.absoluteString, "user", "fetch", "--count", "10"])
+        #expect(piped.status == 0)
+        #expect(piped.errors == "", "\(piped)")
+    }
+
+    @Test("CLI-48 The prompt's history is kept from one run to the next, without what was typed into a form (the real binary, on a terminal)")
+    func historyOnATerminal() async throws {
+        let state = todo.folder.file("state")
+        let first = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
+        #expect(await first.waitFor("todo> "))
+        for line in ["add Buy milk", "list", "add"] {
+            first.type(line + "\n")
+        }
+        #expect(await first.waitFor("Title: "))
+        first.type("Secret plan\n")
+        #expect(await first.waitFor("Added 2 “Secret plan”."), "\(first.output)")
+        #expect(await first.waitFor("todo> ", times: 4))
+        first.type("\u{4}")
+        #expect(await first.exitStatus() == 0, "\(first.output)")
+
+        let second = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
+        #expect(await second.waitFor("todo> "))
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> add"), "\(second.screen)")
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> list"), "\(second.screen)")
+        second.type("\u{15}add\n")
+        #expect(await second.waitFor("Title: "))
+        second.type("\u{1B}[A")
+        second.type("Fresh\n")
+        #expect(await second.waitFor("Added 3 “Fresh”."), "\(second.screen)")
+        #expect(await second.waitFor("todo> ", times: 2))
+        second.type("\u{1B}[A")
+        #expect(await second.waitForScreen("todo> add"), "the commands are back after the form: \(second.screen)")
+        second.type("\u{15}\u{4}")
+        #expect(await second.exitStatus() == 0, "\(second.output)")
+
+        #expect(try String(contentsOf: state.appendingPathComponent("todo-stories/history"), encoding: .utf8)
+                == "add Buy milk\nlist\nadd\nadd\n")
+    }
+
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
     func tabAtThePrompt() async throws {
         let terminal = try todo.onATerminal()
@@ -88,7 +156,7 @@ struct TerminalTests {
         #expect(await terminal.waitForScreen("users"), "\(terminal.screen)")
         #expect(terminal.screen.contains { $0.contains("user ") && $0.contains("users") })
         for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
-                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --", "add --json")] {
+                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --j", "add --json")] {
             terminal.type("\u{15}\(typed)\t")
             #expect(await terminal.waitForScreen(completed), "\(typed): \(terminal.screen)")
         }
@@ -108,6 +176,24 @@ struct TerminalTests {
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
+    }
+
+    @Test("CLI-43 Long titles wrap under the title's start, measured as a terminal measures them (the real binary, on a terminal)")
+    func longTitlesOnATerminal() async throws {
+        try FileStore(url: todo.store).update {
+            $0.todos = makeTodos(todo: CommandTests.wideTitles)
+        }
+
+        let list = try todo.onATerminal(["list"], columns: 30)
+        #expect(await list.exitStatus() == 0, "\(list.output)")
+        let show = try todo.onATerminal(["show", "1"], columns: 30)
+        #expect(await show.exitStatus() == 0, "\(show.output)")
+
+        #expect(list.screen == ["To do", "  1 [ ] Read the whole manual", "        of the new washing", "        machine before Friday",
+                                "  2 [ ] 🏋️ gym and 👩‍👩‍👧 swim at", "        9", "  3 [ ] Tea and cafe\u{301} with cake",
+                                "  4 [ ] 李 Wei and 한 Kim at", "        10", "", "4 to do, 0 finished", ""])
+        #expect(show.screen == ["1 Read the whole manual of the", "  new washing machine before", "  Friday", "  State:  to do",
+                                "  Action: Check (check 1)", ""])
     }
 
     @Test("CLI-34 todo --completion bash completes in a real bash, and leaves --store to file names")

@@ -173,6 +173,24 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    @Test("PL-16 Checking a repeating to-do again, after taking the check back, brings no second next one")
+    func checkedAgain() throws {
+        let plants = TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly))
+        let (sut, store) = try makeLoadedSUT()
+        store.todos = list(todo: [plants], next: 2)
+        try sut.load()
+
+        try sut.check(id(1))
+        try sut.uncheck(id(1))
+        try sut.check(id(1))
+
+        let next = TodoItem(id: id(100), number: 2, title: "Water plants", plan: TodoPlan(due: date("2026-12-02"), recurrence: .weekly))
+        #expect(sut.todos.unfinished == [next.added()])
+        #expect(sut.todos.finished.map(\.id) == [id(1)])
+        #expect(sut.todos.finished.first?.plan.due == date("2026-11-25"))
+        #expect(store.todos == sut.todos)
+    }
+
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has")
     func times() throws {
         let (sut, store) = try makeLoadedSUT()

@@ -13,10 +13,10 @@ enum Help {
         + "terminal, or from a pipe, where blank lines and lines starting with # are skipped."
     static let numbering = "N is the number list shows an item or a person with. It stays theirs until they are "
         + "deleted, whatever is added, checked or deleted around them. Several numbers and ranges (check 1 2 5, "
-        + "delete 3-6) make one change: all of it or none."
-    static let keys = "Tab completes commands, options and their values, and Tab twice lists the choices; Ctrl-C "
+        + "delete 3-6, check 7,9-11) make one change: all of it or none."
+    static let keys = "Tab completes commands, options and values; Tab twice lists the choices; Ctrl-C "
         + "drops the line being typed, cancels a form or stops a fetch; Ctrl-Z and fg bring the half-typed line back; Ctrl-D, "
-        + "quit or exit leave."
+        + "quit or exit leave. Up brings back earlier commands."
     static let piped = "Piped in, lines run one by one with no prompt; a failed line is reported as line N: error: …, "
         + "the rest still run, and the exit status is 1 if any line failed."
     static let exitStatus = "Exit status: 0 done, 1 refused (nothing was changed) or the output not written, 2 a usage error."
@@ -43,7 +43,7 @@ enum Help {
         for group in groups {
             text += "\n\(group.title):\n" + columns(group.commands.map(\.usage), width: width)
         }
-        text += "\n" + wrapped("Add --json to a line for JSON. " + keys, width: width)
+        text += "\n" + wrapped("--json, --today and --api hold for their line alone. " + keys, width: width)
         return text
     }
 

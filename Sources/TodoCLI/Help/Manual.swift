@@ -62,6 +62,9 @@ enum Manual {
             .B XDG_DATA_HOME
             The folder the default store is kept in, as todo\\-stories/store.json.
             .TP
+            .B XDG_STATE_HOME
+            The folder the prompt's history is kept in, as todo\\-stories/history.
+            .TP
             .B RANDOMUSER_API
             Where people are loaded from, when \\-\\-api is not given.
             .TP
@@ -83,6 +86,9 @@ enum Manual {
             .TP
             .I store.json.damaged\\-YYYYMMDD\\-HHMMSS
             What doctor \\-\\-repair keeps of a damaged file before it rebuilds the store.
+            .TP
+            .I ~/.local/state/todo\\-stories/history
+            The last 1,000 commands typed at the prompt, for Up to bring back; readable by its owner alone.
 
             """
         return page

@@ -28,10 +28,12 @@ enum GlobalOption: CaseIterable {
         }
     }
 
+    /// Only `--store` of the settings is given at the start: it names the store the prompt
+    /// holds open. The others change how one command runs, and hold for the line they are on.
     var place: Place {
         switch self {
-        case .json, .help: .everyLine
-        case .store, .wait, .today, .api, .completion, .man, .version, .completeLine: .start
+        case .json, .help, .today, .api: .everyLine
+        case .store, .wait, .completion, .man, .version, .completeLine: .start
         }
     }
 
@@ -49,11 +51,12 @@ enum GlobalOption: CaseIterable {
     /// `--complete-line`, which only the completion scripts run.
     var summary: String? {
         switch self {
-        case .store: "The store file. Default: $TODO_STORE, else $XDG_DATA_HOME/todo-stories/store.json, "
-            + "else ~/.local/share/todo-stories/store.json"
+        case .store: "The store file, given when todo starts. Default: $TODO_STORE, else "
+            + "$XDG_DATA_HOME/todo-stories/store.json, else ~/.local/share/todo-stories/store.json"
         case .wait: "How long a change waits for another todo that is changing the store, saying so after half a second, "
-            + "before it gives up. Default: $TODO_LOCK_WAIT, else 10"
-        case .json: "Print what the command shows as one JSON document; a command that only says what it did prints "
+            + "before it gives up; given when todo starts. Default: $TODO_LOCK_WAIT, else 10"
+        case .json: "Print what the command shows as one JSON document; a change prints its message beside the items "
+            + "it changed ({\"message\": …, \"todo\": […], \"finished\": […], \"deleted\": […]}), any other sentence is "
             + "{\"message\": …}. Help and the version stay text; errors stay on standard error."
         case .today: "Count ages, birthdays and due dates from DATE (YYYY-MM-DD), not today."
         case .api: "Load people from URL. Default: $RANDOMUSER_API, else https://randomuser.me/api/1.4/"

@@ -15,7 +15,8 @@ enum Request: Equatable {
 /// Takes todo's own options out of a command's words, from the table of them, by the same rules
 /// on the command line and on a line at the prompt: anywhere until `--`, and in a command that
 /// takes text (a title, a search) only before the text's first word, past which every word is
-/// the text's: `add Fix --json output`.
+/// the text's: `add Fix --json output`. A word like an option that neither todo nor the command
+/// has is refused as an unknown option, with the one meant when one is a letter or two away.
 @MainActor
 enum OptionParser {
     /// What the command line asks for, and the settings it runs with: the environment's, then
@@ -56,9 +57,12 @@ enum OptionParser {
             let (name, attached) = split(word)
             guard let option = GlobalOption.named(name) else {
                 // Before the command, a word like an option is one todo does not know; after
-                // it, a word of the command's own (`doctor --repair`).
-                if place == .start && words.isEmpty && word.hasPrefix("-") && word != "-" {
-                    throw OptionError("unknown option \(quoted(word))")
+                // it, one of the command's own (`doctor --repair`), or one neither knows.
+                if words.isEmpty && word.hasPrefix("-") && word != "-" {
+                    throw unknownOption(name, at: place, of: nil)
+                }
+                if name.hasPrefix("--"), let command = commandOwning(words), !command.options.contains(where: { $0.name == name }) {
+                    throw unknownOption(name, at: place, of: command)
                 }
                 words.append(word)
                 continue
@@ -109,6 +113,27 @@ enum OptionParser {
             }
         }
         return (.run(words), settings)
+    }
+
+    /// The command whose options may follow `words`, once its name is whole; after `help`, the
+    /// command it is asked about (`help list --sort`).
+    private static func commandOwning(_ words: [String]) -> Command? {
+        guard let (command, nameLength) = try? CommandTable.command(for: words), words.count >= nameLength else { return nil }
+        guard command.name == "help", words.count > nameLength else { return command }
+        return commandOwning(Array(words.dropFirst(nameLength)))
+    }
+
+    /// An option that neither todo nor `command` has: with the one meant when one of theirs is a
+    /// letter or two away, else with the options the command takes (or todo's, before one).
+    private static func unknownOption(_ name: String, at place: GlobalOption.Place, of command: Command?) -> OptionError {
+        let own = command?.options ?? []
+        let todos = GlobalOption.allCases.filter { $0.summary != nil && (place == .start || $0.place == .everyLine) }
+        if let meant = Suggestion.closest(to: name, among: (own + todos.map(\.option)).map(\.name)) {
+            return OptionError("unknown option \(quoted(name))", meant: meant)
+        }
+        guard let command else { return OptionError("unknown option \(quoted(name))") }
+        let takes = own.isEmpty ? "takes no option of its own" : "takes " + own.map(\.usage).joined(separator: ", ")
+        return OptionError("unknown option \(quoted(name)); \(command.name) \(takes)", command: command.name)
     }
 
     /// Whether the word, as typed, is `--` or one of todo's options: at the start of a text, it

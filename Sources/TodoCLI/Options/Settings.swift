@@ -40,6 +40,8 @@ struct Settings {
     /// Where people are loaded from, as given: `--api`, else `RANDOMUSER_API`; nil for
     /// randomuser.me API 1.4. Only `user fetch` needs it, so only `user fetch` checks it.
     var api: (text: String, source: String)?
+    /// Where the prompt keeps the commands typed at it; nil for nowhere (CLI-48).
+    var historyPath: String?
     /// Which day a moment falls on, and when a day starts: the system's zone (`TZ`, else
     /// `/etc/localtime`), unless a test says otherwise.
     var zone = LocalZone.system
@@ -62,6 +64,7 @@ struct Settings {
         if let text = environment["TODO_LOCK_WAIT"], !text.isEmpty {
             lockWait = try Self.lockWait(text, from: "TODO_LOCK_WAIT")
         }
+        historyPath = PromptHistory.path(environment: environment)
     }
 
     /// The longest wait for the lock that may be asked for: a day.
@@ -102,11 +105,18 @@ struct Settings {
 }
 
 /// An option that is unknown, misses its value, has one that does not do, or is given where it
-/// means nothing: a usage error, pointed at `todo --help`.
+/// means nothing: a usage error, pointed at `todo --help`, or at the help of the command it was
+/// given to, or answered with the option meant.
 struct OptionError: Error, Equatable {
     let message: String
+    /// The option a mistyped one was most likely meant to be.
+    var meant: String?
+    /// The command whose help says which options it takes.
+    var command: String?
 
-    init(_ message: String) {
+    init(_ message: String, meant: String? = nil, command: String? = nil) {
         self.message = message
+        self.meant = meant
+        self.command = command
     }
 }

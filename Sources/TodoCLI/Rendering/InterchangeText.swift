@@ -77,7 +77,7 @@ enum InterchangeText {
 
     /// `Exported 3 to-dos and 2 birthdays to list.ics.`
     static func exported(todos: Int, birthdays: Int, to path: String) -> String {
-        "Exported \(count(todos, "to-do"))\(birthdays > 0 ? " and \(count(birthdays, "birthday"))" : "") to \(path)."
+        "Exported \(count(todos, "to-do"))\(birthdays > 0 ? " and \(count(birthdays, "birthday"))" : "") to \(TerminalText.escaped(path))."
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

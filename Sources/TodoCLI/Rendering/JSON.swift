@@ -36,3 +36,12 @@ enum JSON {
         }
     }
 }
+
+/// What a change did to a list, for `--json` (CLI-45): the things it left different from
+/// `before`, as they are now (new ones too, such as the next of a repeating to-do), in the
+/// list's order, and the things it took away, as they were.
+func changes<Thing: Identifiable & Equatable>(from before: [Thing], to after: [Thing]) -> (changed: [Thing], deleted: [Thing]) {
+    let was = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let kept = Set(after.map(\.id))
+    return (after.filter { was[$0.id] != $0 }, before.filter { !kept.contains($0.id) })
+}

@@ -25,7 +25,7 @@ struct PeopleRendering {
             let number = String(person.number)
             let born = person.birthDate?.dayMonthYear ?? Self.padded(BirthdayPage.notAvailable, to: 10)
             text += "  " + String(repeating: " ", count: width - number.count) + number + " "
-            text += born + "  " + TerminalText.escaped(person.fullName) + "\n"
+            text += born + "  " + TerminalText.escaped(person.displayName) + "\n"
         }
         return text
     }
@@ -66,7 +66,7 @@ struct PeopleRendering {
             for birthday in upcoming {
                 let when = birthday.when + String(repeating: " ", count: width - birthday.when.count)
                 text += "  \(when)  \(birthday.date.dayMonthYear)  "
-                text += "\(TerminalText.escaped(birthday.person.fullName)) turns \(birthday.turning)\n"
+                text += "\(TerminalText.escaped(birthday.person.displayName)) turns \(birthday.turning)\n"
             }
         }
         let (undated, unborn) = (leftOut.filter { $0.birthDate == nil }, leftOut.filter { $0.birthDate != nil })
@@ -80,7 +80,7 @@ struct PeopleRendering {
     }
 
     private static func names(_ people: [Person]) -> String {
-        people.map { TerminalText.escaped($0.fullName) }.joined(separator: ", ")
+        people.map { TerminalText.escaped($0.displayName) }.joined(separator: ", ")
     }
 
     static func describe(_ order: PeopleOrder) -> String {

@@ -5,10 +5,14 @@ import TodoList
 struct TodoRendering {
     /// Bold section headings and dim finished items; off when the output is not a terminal or NO_COLOR is set.
     let usesColour: Bool
+    /// How wide the terminal is that the output goes to; nil when it goes to no terminal, and a
+    /// script reads each item on a line of its own.
+    let columns: Int?
 
     /// The sections that hold any of `items`, in the order given, each item as `  3 [x] Pay rent`
     /// with the number it keeps, numbers aligned on the widest one, and what it has planned,
-    /// due dates counted from `today`.
+    /// due dates counted from `today`; on a terminal, a title too long for its line goes on
+    /// under its first letter.
     func sections(_ items: [TodoItem], today: CalendarDate) -> String {
         let width = String(items.map(\.number).max() ?? 0).count
         var text = ""
@@ -25,10 +29,11 @@ struct TodoRendering {
                 for _ in number.count..<width { text += " " }
                 text += number
                 text += finished ? " [x] " : " [ ] "
-                text += TerminalText.escaped(item.title)
+                var shown = TerminalText.escaped(item.title)
                 if let plan = PlanText.parts(of: item, today: today, red: usesColour && !finished) {
-                    text += "  " + plan
+                    shown += "  " + plan
                 }
+                text += wrapped(shown, after: 2 + width + 5)
                 text += dim ? "\u{1B}[0m\n" : "\n"
             }
         }
@@ -56,16 +61,23 @@ struct TodoRendering {
         ]
         let shown = rows.compactMap { label, value in value.map { (label, $0) } }
         let width = shown.map(\.0.count).max() ?? 0
-        return "\(item.number) \(TerminalText.escaped(item.title))\n"
+        return "\(item.number) " + wrapped(TerminalText.escaped(item.title), after: String(item.number).count + 1) + "\n"
             + shown.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 + "\n" }.joined()
+    }
+
+    /// `text` as it goes on a line after `indent` columns: on a terminal too narrow for it,
+    /// broken into lines that each start under its first letter.
+    private func wrapped(_ text: String, after indent: Int) -> String {
+        guard let columns, DisplayWidth.of(text) > columns - indent else { return text }
+        return DisplayWidth.lines(text, width: max(columns - indent, 1)).joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
     private static let priorityNames: [Priority: String] = [.high: "H (high)", .medium: "M (medium)", .low: "L (low)"]
 
     /// `1 “Buy milk” +Shop`: how a message names an item that was just added or changed, with
     /// what it has planned.
-    static func named(_ item: TodoItem, today: CalendarDate) -> String {
-        "\(item.number) \(quoted(item.title))" + (PlanText.parts(of: item, today: today, separator: " ").map { " " + $0 } ?? "")
+    static func named(_ item: TodoItem, today: CalendarDate) -> [Sentence.Part] {
+        [.names([Sentence.Named(item)]), .words(PlanText.parts(of: item, today: today, separator: " ").map { " " + $0 } ?? "")]
     }
 
     private func heading(_ title: String) -> String {
@@ -92,10 +104,19 @@ struct TodoRendering {
 
     /// `{"todo":[…],"finished":[…]}` holding `items`, whichever section they are in.
     static func json(_ items: [TodoItem]) -> JSON {
-        .object([
-            ("todo", .array(items.filter { !$0.isFinished }.map(json))),
-            ("finished", .array(items.filter(\.isFinished).map(json))),
-        ])
+        .object(sections(items))
+    }
+
+    /// A change to the to-dos as data (CLI-45): its sentence, then the items it changed, as they
+    /// are now, each in the section it is in, as `list --json` shows items, and the items it
+    /// deleted, as they were.
+    static func json(change message: String, from before: Todos, to after: Todos) -> JSON {
+        let (changed, deleted) = changes(from: before.all, to: after.all)
+        return .object([("message", .string(message))] + sections(changed) + [("deleted", .array(deleted.map(json)))])
+    }
+
+    private static func sections(_ items: [TodoItem]) -> [(key: StaticString, value: JSON)] {
+        [("todo", .array(items.filter { !$0.isFinished }.map(json))), ("finished", .array(items.filter(\.isFinished).map(json)))]
     }
 }
 

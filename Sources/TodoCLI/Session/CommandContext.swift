@@ -1,4 +1,5 @@
 import TodoList
+import UserList
 
 /// What the commands reach through the session, each kept by the part it belongs to: how they
 /// print (the printer), where their words came from (the input mode), and what the prompt
@@ -24,6 +25,33 @@ extension Session {
 
     func say(_ line: String) {
         printer.say(line)
+    }
+
+    /// Prints a message made of `parts`, naming items or people, fitted to one line.
+    func say(_ parts: Sentence.Part...) {
+        say(parts)
+    }
+
+    func say(_ parts: [Sentence.Part]) {
+        printer.say(Sentence(parts))
+    }
+
+    /// Says what a change to the to-dos did; with `--json`, beside the items it changed since
+    /// `before` (CLI-45).
+    func sayChanged(_ parts: [Sentence.Part], since before: Todos) {
+        guard json else { return say(parts) }
+        write(TodoRendering.json(change: Sentence(parts).line(width: printer.lineWidth), from: before, to: todoList.todos).line)
+    }
+
+    /// Says what a change to the people did; with `--json`, beside the people it changed since
+    /// `before`, as `user list --json` shows them, and those it deleted (CLI-45).
+    func sayChanged(_ parts: [Sentence.Part], since before: People) {
+        guard json else { return say(parts) }
+        let (changed, deleted) = changes(from: before.everyone, to: userList.people.everyone)
+        write(JSON.object([
+            ("message", .string(Sentence(parts).line(width: printer.lineWidth))),
+            ("users", .array(changed.map(personJSON))), ("deleted", .array(deleted.map(personJSON))),
+        ]).line)
     }
 
     func typed(_ command: String) -> String {

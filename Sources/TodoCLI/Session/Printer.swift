@@ -13,8 +13,14 @@ struct Printer {
     private let output: TextOutput
     private let errors: TextOutput
     private let errorsInRed: Bool
+    /// Whether errors go to a terminal: only there does a fetch show how its wait goes.
+    let errorsToTerminal: Bool
+    /// Whether the output goes to a terminal, where a person reads it rather than a script.
+    let toTerminal: Bool
     /// How wide help is laid out.
     let width: Int
+    /// How wide a message may be: it is fitted to one line.
+    let lineWidth: Int
     let rendering: TodoRendering
     let peopleRendering: PeopleRendering
     /// Whether the command prints JSON: `--json` on the command line, or on its line.
@@ -28,9 +34,12 @@ struct Printer {
         self.errors = errors
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let usesColour = terminal.isOutputInteractive && !noColour
-        errorsInRed = terminal.isErrorsInteractive && !noColour
+        errorsToTerminal = terminal.isErrorsInteractive
+        errorsInRed = errorsToTerminal && !noColour
+        toTerminal = terminal.isOutputInteractive
         width = terminal.width(environment)
-        rendering = TodoRendering(usesColour: usesColour)
+        lineWidth = terminal.lineWidth(environment)
+        rendering = TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
         peopleRendering = PeopleRendering(usesColour: usesColour)
     }
 
@@ -44,6 +53,26 @@ struct Printer {
         output.write(json ? JSON.object([("message", .string(line))]).line : line + "\n")
     }
 
+    /// Prints a message that names items or people, fitted to one line.
+    func say(_ sentence: Sentence) {
+        say(sentence.line(width: lineWidth))
+    }
+
+    /// Shows `line` on standard error in place of the one shown there before, cut to fit the
+    /// terminal so that it stays one line; nil takes it away.
+    func showInPlace(_ line: String?) {
+        errors.write("\r\u{1B}[K" + (line.map { DisplayWidth.shortened($0, to: lineWidth - 1) } ?? ""))
+        errors.flush()
+    }
+
+    /// Prints a `note:` line on standard error: something a person may want to know of, that
+    /// stops nothing.
+    func note(_ text: String) {
+        output.flush()
+        errors.write("note: " + TerminalText.escaped(text) + "\n")
+        errors.flush()
+    }
+
     /// A command as the user types it here: after `todo` in the shell, alone at the prompt.
     func typed(_ command: String) -> String {
         mode.readsLines ? command : "todo " + command
@@ -51,13 +80,6 @@ struct Printer {
 
     func flush() {
         output.flush()
-        errors.flush()
-    }
-
-    /// Says on standard error what todo is doing while the user waits (`todo: waiting …`):
-    /// it is no part of the command's output, which a script may be reading.
-    func note(_ text: String) {
-        errors.write("todo: " + TerminalText.escaped(text) + "\n")
         errors.flush()
     }
 
@@ -82,8 +104,14 @@ struct Printer {
             message = StoreText.message(error)
             status = 1
         case let error as OptionError:
-            // On a line it is the line that is refused; the command line's options are in `todo --help`.
-            message = mode.readsLines ? error.message : error.message + "; see: todo --help"
+            if let meant = error.meant {
+                message = error.message + "; did you mean \(quoted(meant))?"
+            } else if let command = error.command {
+                message = error.message + "; see: \(typed("help")) \(command)"
+            } else {
+                // On a line it is the line that is refused; the command line's options are in `todo --help`.
+                message = mode.readsLines ? error.message : error.message + "; see: todo --help"
+            }
             status = 2
         default:
             message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)

@@ -29,6 +29,11 @@ final class Prompt {
         try input.readLine(prompt: prompt, completesCommands: true)
     }
 
+    /// Hands the reader the commands typed in earlier runs, for Up to bring back.
+    func recall(_ commands: [String]) {
+        input.recall(commands)
+    }
+
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C,
     /// which cancels the form and nothing more. Tab completes nothing there: the words are the
     /// user's own.

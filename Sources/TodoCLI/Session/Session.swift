@@ -16,8 +16,10 @@ final class Session {
     /// The options todo started with; a line read at the prompt or from a pipe adds its own, for
     /// itself alone.
     let startSettings: Settings
-    /// The options of the command running now.
-    private(set) var settings: Settings
+    /// The options of the command running now, where the lists' clocks and the loader of people
+    /// read the day and the server: `--today` and `--api` may come with the line.
+    private let current: CurrentSettings
+    var settings: Settings { current.settings }
     private(set) var printer: Printer
     let prompt: Prompt
     let store: FileStore
@@ -25,10 +27,9 @@ final class Session {
     /// Made on first use: a command on the to-dos has no need of the program the people's
     /// view-model looks up, and starts sooner without it.
     private(set) lazy var userList = UserListViewModel(
-        store: store, source: FetchProcess(base: (try? startSettings.apiURL()) ?? nil, deadline: fetchDeadline),
-        today: { [today = startSettings.today, zone = startSettings.zone] in
-            today ?? zone.day(of: Date()) ?? Settings.latestToday
-        })
+        store: store,
+        source: FetchProcess(server: { [current] in current.api }, deadline: fetchDeadline, watch: waitWatcher),
+        today: { [current] in current.today })
     private let fetchDeadline: Duration?
     /// Whether the first command that uses the store said where it is, for an XDG_DATA_HOME passed over.
     private var notedWhereTheStoreIs = false
@@ -43,7 +44,8 @@ final class Session {
          disk: Disk) {
         self.inputIsAPerson = inputIsAPerson
         startSettings = settings
-        self.settings = settings
+        let current = CurrentSettings(settings)
+        self.current = current
         self.printer = printer
         self.printer.json = settings.json
         self.printer.mode = mode
@@ -51,9 +53,8 @@ final class Session {
         store = FileStore(url: settings.storeURL, disk: disk, lockWait: LockWait(timeout: settings.lockWait) { [printer] holder in
             MainActor.assumeIsolated { printer.note(StoreText.waiting(for: holder, upTo: settings.lockWait)) }
         })
-        todoList = TodoListViewModel(store: store, clock: ListClock(today: { [today = settings.today, zone = settings.zone] in
-            today ?? zone.day(of: Date()) ?? Settings.latestToday
-        }))
+        // The view-models ask for the day on the main actor, where the commands run.
+        todoList = TodoListViewModel(store: store, clock: ListClock(today: { MainActor.assumeIsolated { current.today } }))
         prompt = Prompt(input: input, todoList: todoList)
     }
 
@@ -85,6 +86,13 @@ final class Session {
         if readsAPrompt {
             printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.width))
         }
+        // Only what a person types is kept: piped lines are a script's.
+        let history = readsAPrompt ? PromptHistory(path: startSettings.historyPath) : nil
+        defer { history?.trim() }
+        if let history {
+            if let problem = history.problem { printer.note(HistoryText.notKept(problem)) }
+            prompt.recall(history.earlier)
+        }
         var anyFailed = false
         var lineNumber = 0
         while true {
@@ -110,6 +118,7 @@ final class Session {
             }
             lineNumber += 1
             printer.mode = readsAPrompt ? .prompt : .piped(line: lineNumber)
+            if let problem = history?.record(line) { printer.note(HistoryText.notKept(problem)) }
             if line.trimmed.hasPrefix("#") { continue }
             let ran = await run(line: line)
             anyFailed = anyFailed || ran.status != 0
@@ -124,13 +133,23 @@ final class Session {
     private func run(line: String) async -> (status: Int32, leaves: Bool) {
         let request: Request
         do {
-            (request, settings) = try OptionParser.parse(line: line, settings: startSettings)
+            (request, current.settings) = try OptionParser.parse(line: line, settings: startSettings)
         } catch {
             return (printer.report(error), false)
         }
-        printer.json = settings.json
+        printer.json = current.settings.json
         guard case .run(let words) = request else { return (await run(request), false) }
         return words.isEmpty ? (0, false) : await execute(words)
+    }
+
+    /// Where errors go to a terminal, what shows a fetch's wait there, on standard error, in
+    /// place: what it waits for, for how long, and what has come; nothing once it is over (CLI-47).
+    private var waitWatcher: (@MainActor @Sendable (FetchProcess.Wait?) -> Void)? {
+        guard printer.errorsToTerminal else { return nil }
+        return { [weak self] wait in
+            guard let self else { return }
+            printer.showInPlace(wait.map { FetchText.waiting($0, api: current.api, deadline: fetchDeadline ?? FetchProcess.defaultDeadline) })
+        }
     }
 
     /// Runs the command the words name, with what it reads from the store, and says whether
@@ -164,5 +183,27 @@ final class Session {
         } catch {
             return (printer.report(error), false)
         }
+    }
+}
+
+/// The settings of the command running now, shared with what reads them while it runs: the
+/// clocks of the lists and the loader of people.
+@MainActor
+final class CurrentSettings {
+    var settings: Settings
+
+    init(_ settings: Settings) {
+        self.settings = settings
+    }
+
+    /// The day ages, birthdays and due dates count from: `--today`, else today in the zone of
+    /// the settings.
+    var today: CalendarDate {
+        settings.today ?? settings.zone.day(of: Date()) ?? Settings.latestToday
+    }
+
+    /// The server people are loaded from; nil for randomuser.me, or for one `user fetch` refuses.
+    var api: URL? {
+        (try? settings.apiURL()) ?? nil
     }
 }

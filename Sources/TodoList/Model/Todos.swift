@@ -269,7 +269,8 @@ public struct Todos: Sendable, Equatable {
 
     /// The new to-dos that checking `items` brings back, one for each that repeats: the same
     /// title and plan, due one period after the checked one, moved on by whole periods until it
-    /// is due today or later; numbered when they are put in.
+    /// is due today or later; numbered when they are put in. One the list holds already, as a
+    /// check taken back and made again leaves it, is not brought twice.
     private func repeating(_ items: [TodoItem], _ checking: Checking) -> [TodoItem] {
         items.compactMap { item in
             guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, var due = item.plan.due else { return nil }
@@ -279,6 +280,7 @@ public struct Todos: Sendable, Equatable {
             } while due < checking.today
             var plan = item.plan
             plan.due = due
+            guard !unfinished.contains(where: { $0.title == item.title && $0.plan == plan }) else { return nil }
             return TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at)
         }
     }

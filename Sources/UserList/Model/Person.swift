@@ -109,6 +109,13 @@ public struct Person: Identifiable, Sendable, Equatable {
 
     public var fullName: String { "\(firstName) \(lastName)" }
 
+    /// The names as the lists show them: as randomuser.me's seed apps show the people it sends,
+    /// capitalised where the server sent them in lower case (RU-26); as typed for a person added
+    /// by hand, whose own spelling it is.
+    public var displayFirstName: String { isFetched ? PersonName.displayed(firstName) : firstName }
+    public var displayLastName: String { isFetched ? PersonName.displayed(lastName) : lastName }
+    public var displayName: String { "\(displayFirstName) \(displayLastName)" }
+
     /// The first letters of the first name and of the last name without its particles:
     /// "Maria da Conceição" is "MC".
     public var initials: String {

@@ -34,6 +34,29 @@ public enum PersonName {
 
     private static let separators: Set<Character> = [" ", "-", "'", "’", "."]
 
+    /// A name from randomuser.me as the seed apps show it, capitalised (RU-26): API 1.0 sends names
+    /// in lower case (`levi stone`), where later versions write capitals. A name with no capital
+    /// letter in it is shown with the first letter of each word (after a space, a hyphen or an
+    /// apostrophe) as a capital, titlecase where a letter has one (`ǅ`); a name written with
+    /// capitals (`da Costa`, `McKay`) is shown as written. The name kept is the one that came.
+    public static func displayed(_ name: String) -> String {
+        guard !name.contains(where: \.isUppercase) else { return name }
+        var shown = ""
+        var startsAWord = true
+        for character in name {
+            if startsAWord, character.isLowercase, let first = character.unicodeScalars.first {
+                shown += first.properties.titlecaseMapping + String(String.UnicodeScalarView(character.unicodeScalars.dropFirst()))
+            } else {
+                shown.append(character)
+            }
+            startsAWord = wordStarts.contains(character)
+        }
+        return shown
+    }
+
+    /// What a word of a name starts after.
+    private static let wordStarts: Set<Character> = [" ", "-", "'", "’"]
+
     /// The part of a last name it is sorted by: leading particles written in lowercase
     /// ("da", "van", "de la", "'t") are skipped, so "da Costa" sorts among the Cs.
     public static func sortKey(_ lastName: String) -> Substring {

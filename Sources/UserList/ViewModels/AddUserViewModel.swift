@@ -13,15 +13,17 @@ public enum AddUserError: Error, Equatable, Sendable, LocalizedError {
     case lastName(NameProblem)
     /// The text is not a real calendar date written as YYYY-MM-DD.
     case notADate(String)
-    /// A real date, outside the range the form accepts; said the way it was typed.
-    case birthDateOutOfRange(CalendarDate.Style)
+    /// A real date before `PersonDetails.earliestBirthDate`; said the way it was typed.
+    case bornBefore(CalendarDate.Style)
+    /// A real date after today, the day given; said the way it was typed.
+    case bornAfter(CalendarDate, CalendarDate.Style)
 
     /// The alert's title: which field to fix.
     public var field: String {
         switch self {
         case .firstName: "first name"
         case .lastName: "last name"
-        case .notADate, .birthDateOutOfRange: "date of birth"
+        case .notADate, .bornBefore, .bornAfter: "date of birth"
         }
     }
 
@@ -36,9 +38,10 @@ public enum AddUserError: Error, Equatable, Sendable, LocalizedError {
             }
         case .notADate(let text):
             "the date of birth “\(text)” is not a date; type it as YYYY-MM-DD or DD-MM-YYYY"
-        case .birthDateOutOfRange(let style):
-            "the date of birth must be between \(AddUserViewModel.birthDates.lowerBound.written(style)) "
-                + "and \(AddUserViewModel.birthDates.upperBound.written(style))"
+        case .bornBefore(let style):
+            "the date of birth cannot be before \(PersonDetails.earliestBirthDate.written(style))"
+        case .bornAfter(let today, let style):
+            "the date of birth cannot be after today, \(today.written(style))"
         }
     }
 }
@@ -62,9 +65,6 @@ public struct FormAlert: Equatable, Sendable {
 @MainActor
 @Observable
 public final class AddUserViewModel {
-    /// The seed's date picker range: 1950 to 2022, both ends included.
-    public nonisolated static let birthDates = CalendarDate(year: 1950, month: 1, day: 1)!...CalendarDate(year: 2022, month: 12, day: 31)!
-
     public var firstName = ""
     public var lastName = ""
     /// Typed as YYYY-MM-DD or DD-MM-YYYY; an app with a date picker writes `birthDate.iso` here.
@@ -77,14 +77,17 @@ public final class AddUserViewModel {
     private let store: any PeopleStore
     private let newID: () -> UUID
     private let now: () -> Date
+    /// The last day a date of birth may be.
+    private let today: () -> CalendarDate
     private let saved: (People) -> Void
     private let closed: () -> Void
 
-    init(store: any PeopleStore, newID: @escaping () -> UUID, now: @escaping () -> Date,
+    init(store: any PeopleStore, newID: @escaping () -> UUID, now: @escaping () -> Date, today: @escaping () -> CalendarDate,
          saved: @escaping (People) -> Void, closed: @escaping () -> Void) {
         self.store = store
         self.newID = newID
         self.now = now
+        self.today = today
         self.saved = saved
         self.closed = closed
     }
@@ -156,7 +159,9 @@ public final class AddUserViewModel {
     private func validatedDate() throws(AddUserError) -> CalendarDate {
         let typedDate = birthDate.trimmed
         guard let (date, style) = CalendarDate.typed(typedDate) else { throw .notADate(typedDate) }
-        guard Self.birthDates.contains(date) else { throw .birthDateOutOfRange(style) }
+        guard date >= PersonDetails.earliestBirthDate else { throw .bornBefore(style) }
+        let today = today()
+        guard date <= today else { throw .bornAfter(today, style) }
         return date
     }
 }

@@ -24,8 +24,8 @@ public struct LatestUserCard: Equatable, Sendable {
     }
 
     init(_ person: Person?) {
-        self.init(firstName: person?.firstName ?? Self.placeholder,
-                  lastName: person?.lastName ?? Self.placeholder,
+        self.init(firstName: person?.displayFirstName ?? Self.placeholder,
+                  lastName: person?.displayLastName ?? Self.placeholder,
                   birthDate: person.map { $0.birthDate?.dayMonthYear ?? BirthdayPage.notAvailable } ?? Self.placeholder)
     }
 }
@@ -48,7 +48,7 @@ public struct BirthdayPage: Equatable, Sendable {
 
     init(person: Person, today: CalendarDate) {
         self.person = person
-        fullName = person.fullName
+        fullName = person.displayName
         initials = person.initials
         birthday = person.birthDate?.dayMonthYear ?? Self.notAvailable
         age = person.age(on: today)
@@ -83,14 +83,17 @@ public struct FetchReport: Equatable, Sendable {
     /// People the list knew already, or had deleted.
     public let repeated: Int
     /// People left out because they broke a rule (a name that is not one, a date of birth no
-    /// one alive has), could not be read, or came beyond the count asked for.
+    /// one alive has) or could not be read.
     public let invalid: Int
+    /// People left out because they came beyond the count asked for.
+    public let beyondCount: Int
 
-    public init(pages: [Int], new: Int, repeated: Int, invalid: Int) {
+    public init(pages: [Int], new: Int, repeated: Int, invalid: Int, beyondCount: Int = 0) {
         self.pages = pages
         self.new = new
         self.repeated = repeated
         self.invalid = invalid
+        self.beyondCount = beyondCount
     }
 }
 
@@ -179,7 +182,7 @@ public final class UserListViewModel {
 
     @discardableResult
     public func openAddForm() -> AddUserViewModel {
-        let form = AddUserViewModel(store: store, newID: newID, now: now,
+        let form = AddUserViewModel(store: store, newID: newID, now: now, today: today,
                                     saved: { [weak self] in self?.show($0) },
                                     closed: { [weak self] in self?.addForm = nil })
         addForm = form
@@ -221,13 +224,13 @@ public final class UserListViewModel {
     /// how many. Throws only when the store cannot save what was loaded.
     public func fetchMore(count: Int = 20) async throws -> FetchResult {
         var pages: [Int] = []
-        var new = 0, repeated = 0, invalid = 0
+        var new = 0, repeated = 0, invalid = 0, beyondCount = 0
         repeat {
             let page = people.fetchProgress?.nextPage ?? 1
             let seed = people.fetchProgress?.seed ?? newSeed()
             let fetched: FetchedPage
             do throws(FetchError) {
-                guard let source else { throw .noConnection }
+                guard let source else { throw .noNetwork }
                 fetched = try await source.page(page, count: count, seed: seed)
             } catch {
                 guard pages.isEmpty else { break }
@@ -243,8 +246,9 @@ public final class UserListViewModel {
             new += added
             repeated += arrived.count - added
             invalid += fetched.people.count - checked.count + fetched.unreadable
+            beyondCount += fetched.beyondCount
         } while new == 0 && pages.count <= Self.extraPages
-        return .loaded(FetchReport(pages: pages, new: new, repeated: repeated, invalid: invalid))
+        return .loaded(FetchReport(pages: pages, new: new, repeated: repeated, invalid: invalid, beyondCount: beyondCount))
     }
 
     /// The people whose names or email hold `query`, ignoring case and accents; everyone for an

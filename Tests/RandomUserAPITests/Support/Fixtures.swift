@@ -8,6 +8,7 @@ enum Fixture {
     static let page1 = "page-1.3-10-users.json"
     static let page2WithRepeats = "page-2-1.4-repeats.json"
     static let filteredFields = "page-1.4-filtered-fields.json"
+    static let version1 = "page-1.0-lowercase.json"
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))

@@ -11,6 +11,8 @@ import TodoList
 final class CLIHarness {
     let folder: TemporaryFolder
     var storeURL: URL { folder.file("store.json") }
+    /// The commands the last run handed its line reader as history, for Up to bring back.
+    private(set) var recalled: [String] = []
 
     init() throws {
         folder = try TemporaryFolder()
@@ -26,11 +28,13 @@ final class CLIHarness {
              disk: Disk = .system, beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
         let errors = CapturedOutput()
+        let input = ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine)
+        defer { recalled = input.recalled }
         let status = await TodoProgram.run(
             arguments: (withStore ? ["--store", storeURL.path] : []) + arguments,
             environment: environment,
             terminal: Terminal(isInputInteractive: terminal, isOutputInteractive: terminal, columns: columns),
-            input: ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine),
+            input: input,
             output: output,
             errors: errors,
             fetchDeadline: fetchDeadline,
@@ -85,6 +89,8 @@ final class ScriptedInput: LineReader {
     private var next = 0
     private let echo: CapturedOutput?
     private let beforeLine: (Int) -> Void
+    /// What the program handed over as history.
+    private(set) var recalled: [String] = []
 
     init(lines: [String], echo: CapturedOutput?, beforeLine: @escaping (Int) -> Void) {
         self.lines = lines
@@ -100,5 +106,9 @@ final class ScriptedInput: LineReader {
         next += 1
         echo?.write(line + "\n")
         return line
+    }
+
+    func recall(_ lines: [String]) {
+        recalled = lines
     }
 }
