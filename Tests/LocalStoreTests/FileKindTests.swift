@@ -236,7 +236,7 @@ struct FileKindTests {
 
     /// A write that wrote nothing, with no reason or one that would have it tried again: EINTR
     /// beside nothing written is still no progress, and trying again would never end.
-    @Test("SF-19 A write the system fails without a reason is still told with one, never \"Success\"", arguments: [0, EINTR])
+    @Test("SF-19 A write that fails is told with its reason, never \"Success\" (none given)", arguments: [0, EINTR])
     func failureWithoutAReason(_ code: Int32) throws {
         let silent = Disk { _, _, _ in
             errno = code
@@ -249,7 +249,7 @@ struct FileKindTests {
         #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
     }
 
-    @Test("SF-19 A write the system fails for a reason is told with that reason", arguments: [EIO, EDQUOT, EFBIG])
+    @Test("SF-19 A write that fails is told with its reason, never \"Success\" (a reason given)", arguments: [EIO, EDQUOT, EFBIG])
     func failureWithAReason(_ code: Int32) throws {
         let failing = Disk { _, _, _ in
             errno = code
