@@ -32,6 +32,7 @@ struct MarkdownTests {
         let pageAttention = try #require(page.element(id: "attention-title")?.parent).all("li").map { $0.all("a").first?.text ?? "" }
         #expect(attention.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == pageAttention)
         #expect(text.contains("`Specs/shop.feature.md` · 5 passed · 1 failed · 1 not run · 1 no test\n"))
-        #expect(text.contains("\nSource: the basket stories of a shop, and `spec-report`'s need for a run with every kind of\nresult in it.\n"))
+        #expect(text.contains("\nAs a shopper I want to see what is in my basket and what it costs, so that nothing at the till\n"
+                              + "surprises me.\n\nSource: the basket stories of a shop, and `spec-report`'s need for a run with every kind of\nresult in it.\n"))
     }
 }
