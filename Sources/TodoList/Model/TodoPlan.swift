@@ -45,6 +45,9 @@ public struct TodoPlan: Sendable, Equatable {
     /// A plan with nothing in it: a to-do as the seed's list has them.
     public static let none = TodoPlan()
 
+    /// Whether nothing is planned: asked of every item a check reads, so without comparing lists.
+    public var isEmpty: Bool { tags.isEmpty && due == nil && priority == nil && recurrence == nil }
+
     /// Whether it has the tag, whatever its case.
     public func has(tag: String) -> Bool {
         tags.contains { Self.sameTag($0, tag) }
