@@ -109,6 +109,14 @@ struct MutateTests {
         #expect(try String(contentsOf: root.appendingPathComponent("Scripts/mutate-equivalent.txt"), encoding: .utf8) == entry(14))
         #expect(try run([root.appendingPathComponent("Scripts/mutate").path, "--list", "--module", "Shop"]).status == 0)
     }
+    @Test("SR-27 An equivalent mutant is listed by its place, and one the code no longer has fails the run (this package's list)")
+    func thisPackagesEquivalents() throws {
+        let (status, output) = try run([Self.repository.appendingPathComponent("Scripts/mutate").path, "--list", "--module", "Forms"])
+
+        let errors = output.split(separator: "\n").filter { $0.hasPrefix("error:") }.joined(separator: "\n")
+        #expect(status == 0, "Scripts/mutate-equivalent.txt no longer fits the code; --move-equivalents moves an entry whose line only moved:\n\(errors)")
+    }
 }
+
 
 
