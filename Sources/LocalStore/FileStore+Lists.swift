@@ -29,8 +29,9 @@ extension FileStore: TodoStore {
     public func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
         let files = try StoreFiles.at(url.path)
         return try files.withLock(waiting: lockWait) {
-            let before = try latest(files).file.document.todos
-            let after = try applyHoldingTheLock(.todos(.importTodos(new)), files).document.todos
+            let latest = try latest(files)
+            let after = try applyHoldingTheLock(.todos(.importTodos(new)), files, to: latest).document.todos
+            let before = latest.file.document.todos
             return (ImportOutcome(new, before: before, after: after), after)
         }
     }

@@ -146,7 +146,11 @@ public final class FileStore: Sendable {
     // MARK: - Writing
 
     func applyHoldingTheLock(_ change: Change, _ files: StoreFiles) throws -> (document: Document, undone: UndoneChange?) {
-        let latest = try latest(files)
+        try applyHoldingTheLock(change, files, to: latest(files))
+    }
+
+    /// The same, to the lists `latest` read under this lock: for a caller that looked at them first.
+    func applyHoldingTheLock(_ change: Change, _ files: StoreFiles, to latest: Latest) throws -> (document: Document, undone: UndoneChange?) {
         var document = latest.file.document
         let changed: Bool, undone: UndoneChange?
         do throws(Refusal) {

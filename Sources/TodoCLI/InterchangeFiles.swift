@@ -51,7 +51,7 @@ enum OutputFile {
         guard !path.hasSuffix("/") else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
         let target = resolved(path)
         var status = stat()
-        var mode: mode_t = 0o666 & ~currentUmask()
+        var mode: mode_t?
         if lstat(target, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
@@ -69,11 +69,12 @@ enum OutputFile {
         }
         guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        // A new file gets the mode the user's umask gives; a file written over keeps its own.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode ?? 0o666)
         guard descriptor >= 0 else { throw refuse(systemMessage()) }
         var written = 0
         var failure: String?
-        if fchmod(descriptor, mode) != 0 { failure = systemMessage() }
+        if let mode, fchmod(descriptor, mode) != 0 { failure = systemMessage() }
         while written < bytes.count && failure == nil {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -86,13 +87,6 @@ enum OutputFile {
             unlink(temporary)
             throw refuse(failure)
         }
-    }
-
-    /// The mask new files get, read without changing it for longer than the call.
-    private static func currentUmask() -> mode_t {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
     }
 
     /// Whether `path` names the store at `store`, its journal or its lock, through links or not.
