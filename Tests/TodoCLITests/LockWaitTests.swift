@@ -52,7 +52,8 @@ final class LockWaitTests {
 
         let took = ContinuousClock.now - started
         #expect(status == 0)
-        #expect(took >= .seconds(1.2) && took < .seconds(5), "\(took)")
+        // It goes on once the lock is let go, long before its 10 s are out.
+        #expect(took >= .seconds(1.2) && took < .seconds(9), "\(took)")
         let (noticed, notice) = try #require(errors.writes.first)
         #expect(noticed - started < .seconds(1), "\(noticed - started)")
         #expect(notice.hasPrefix("note: the store is being changed by \(holder)"), "\(notice)")
@@ -71,7 +72,8 @@ final class LockWaitTests {
         let refused = await cli.run(options + ["add", "Call Ann"], environment: environment)
 
         let took = ContinuousClock.now - started
-        #expect(took >= .seconds(0.4) && took < .seconds(3), "\(took)")
+        // It gives up after its 0.4 s, long before the 60 s TODO_LOCK_WAIT or the 10 s left alone would.
+        #expect(took >= .seconds(0.4) && took < .seconds(9), "\(took)")
         let lines = refused.errors.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(refused.status == 1)
         #expect(lines.count == 3, "\(refused)")
@@ -84,7 +86,7 @@ final class LockWaitTests {
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path + ".journal"))
         let listed = ContinuousClock.now
         #expect(await cli.run("list").status == 0)
-        #expect(ContinuousClock.now - listed < .seconds(0.3))
+        #expect(ContinuousClock.now - listed < .seconds(9), "a list does not wait for the lock")
         lock.release()
     }
 
