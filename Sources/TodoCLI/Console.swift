@@ -212,6 +212,7 @@ final class EditLineReader: LineReader {
         self.clearHistory = unsafeBitCast(clearHistory, to: ClearHistory.self)
         self.output = output
         TabCompletion.install(from: library)
+        KillBeforeCursor.install(from: library)
     }
 
     func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
@@ -219,7 +220,12 @@ final class EditLineReader: LineReader {
         TabCompletion.completesCommands = completesCommands
         if !completesCommands { clearHistory() }
         defer { if !completesCommands { recall(commands) } }
-        guard let line = readLineFunction(prompt) else { return nil }
+        guard let line = readLineFunction(prompt) else {
+            // libedit draws the Ctrl-D that ended the input as "^D" after the prompt; take it
+            // back. A Ctrl-C ends the read too, and draws nothing.
+            if !Interrupt.isPending { output.write("\u{8}\u{8}\u{1B}[K") }
+            return nil
+        }
         defer { free(line) }
         let bytes = UnsafeRawBufferPointer(start: line, count: strlen(line))
         guard bytes.count <= LineRefusal.longestLine else { throw .tooLong }
@@ -286,6 +292,29 @@ private enum TabCompletion {
         }
         array[words.count] = nil
         return array
+    }
+}
+
+/// Ctrl-U deletes what is before the cursor and keeps the rest, as in bash; libedit's emacs keys
+/// delete the whole line. libedit binds the terminal's kill character anew as each line starts
+/// reading, so the binding is made again then, from the hook it calls before the first key.
+private enum KillBeforeCursor {
+    private typealias Hook = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+    private typealias ParseAndBind = @convention(c) (UnsafePointer<CChar>?) -> Int32
+
+    /// The library's own `rl_parse_and_bind`: written once, before the first line is read.
+    nonisolated(unsafe) private static var parseAndBind: ParseAndBind?
+
+    static func install(from library: UnsafeMutableRawPointer) {
+        guard let hook = dlsym(library, "rl_pre_input_hook"),
+              let bind = dlsym(library, "rl_parse_and_bind") else { return }
+        parseAndBind = unsafeBitCast(bind, to: ParseAndBind.self)
+        hook.assumingMemoryBound(to: Hook?.self).pointee = bindKill
+    }
+
+    private static let bindKill: Hook = { _, _ in
+        _ = parseAndBind?("bind ^U vi-kill-line-prev")
+        return 0
     }
 }
 

@@ -133,8 +133,8 @@ struct HelpAndCompletionTests {
             #expect(page.contains("\n.B \(option)\n"), "\(option)")
         }
         #expect(page.contains("stays theirs until they are deleted"))
-        for key in ["Tab completes", "Tab twice lists the choices", "Ctrl\\-C drops the line being typed, cancels a form or stops a fetch",
-                    "Ctrl\\-Z and fg bring the half\\-typed line back", "Ctrl\\-D, quit or exit leave",
+        for key in ["Tab completes", "twice lists the choices", "Ctrl\\-C drops the line, cancels a form or stops a fetch",
+                    "Ctrl\\-U deletes before the cursor", "Ctrl\\-Z and fg bring the line back", "Ctrl\\-D, quit or exit leave",
                     "Up brings back earlier commands"] {
             #expect(page.contains(key), "\(key)")
         }

@@ -41,6 +41,29 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
+    @Test("CLI-51 Ctrl-U deletes what is before the cursor, and Ctrl-D leaves without a mark (the real binary, on a terminal)")
+    func controlUAndControlD() async throws {
+        let terminal = try todo.onATerminal()
+        let left = "\u{1B}[D"
+
+        #expect(await terminal.waitFor("todo> "))
+        terminal.type("add Buy oat milk" + String(repeating: left, count: 4) + "\u{15}")
+        #expect(await terminal.waitForScreen("todo> milk"))
+        terminal.type("add Buy \n")
+        #expect(await terminal.waitFor("Added 1 “Buy milk”."), "\(terminal.output)")
+
+        terminal.type("add Buy tea" + String(repeating: left, count: 3) + "\u{4}")
+        #expect(await terminal.waitForScreen("todo> add Buy ea"))
+        terminal.type("T\n")
+        #expect(await terminal.waitFor("Added 2 “Buy Tea”."), "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 3))
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(terminal.screen.last(where: { $0.hasPrefix("todo>") }) == "todo> ", "\(terminal.screen)")
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy Tea", "Buy milk"])
+    }
+
     @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
     func controlCStopsAFetch() async throws {
         let server = try LocalHTTPServer { _ in .stall }
