@@ -9,17 +9,21 @@ import Foundation
 /// A birthday kept as a `Date` at midnight moves to the day before for anyone west of the
 /// zone it was written in; a year, a month and a day cannot.
 public struct CalendarDate: Hashable, Comparable, Sendable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
+    // Four bytes, not three words: a date stands in every to-do's plan and every person.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
 
     /// Nil when there is no such day, such as 2021-02-29 or 2022-04-31.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Self.daysIn(month: month, of: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.storedYear = Int16(year)
+        self.storedMonth = UInt8(month)
+        self.storedDay = UInt8(day)
     }
 
     /// Reads `YYYY-MM-DD` exactly: four, two and two ASCII digits. Nil for anything else.

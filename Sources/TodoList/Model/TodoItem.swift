@@ -15,12 +15,14 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     /// Kept exactly as the user typed it, after trimming; it may hold any character,
     /// so whatever prints it must escape what a terminal would act on.
     public var title: String
-    public var isFinished: Bool
-    public var plan: TodoPlan
+    // The fields stand in this order so that each lies where the one before ends: a list holds
+    // each item whole, and 100,000 of them are read, copied and checked at every command.
     /// When it was added; nil for an item kept from before times were kept.
     public var added: Date?
     /// When it was last checked; nil while it is to do.
     public var checked: Date?
+    public var plan: TodoPlan
+    public var isFinished: Bool
 
     public init(id: UUID, number: Int, title: String, isFinished: Bool = false, plan: TodoPlan = .none,
                 added: Date? = nil, checked: Date? = nil) {
