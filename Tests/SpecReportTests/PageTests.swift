@@ -31,6 +31,23 @@ struct PageTests {
         #expect(HTMLReport.render(shop.report()).contains("nav { grid-area: nav; position: sticky; top: 0;"))
     }
 
+    @Test("SR-28 A link to a folded scenario unfolds it in a browser", .enabled(if: Browser.installed != nil))
+    func linkUnfolds() throws {
+        let green = HTMLReport.render(try Fixture.shop().report(only: ["SH-1", "SH-3"]))
+        #expect(try page(Fixture.shop().report(only: ["SH-1", "SH-3"])).element(id: "shop")?.all(class: "scenarios").first?["open"] == nil)
+
+        let linked = try Browser.dom(of: green, fragment: "#SH-1")
+        let plain = try Browser.dom(of: green)
+
+        let scenario = try #require(Browser.tag(linked, id: "SH-1"), "\(linked.prefix(2000))")
+        #expect(scenario.contains(" open=\"\""), "\(scenario)")
+        let list = try #require(Browser.tag(linked, id: "shop", thenClass: "scenarios"))
+        #expect(list.contains(" open=\"\""), "\(list)")
+        #expect(Browser.tag(linked, id: "SH-3")?.contains(" open=") == false)
+        #expect(Browser.tag(plain, id: "shop", thenClass: "scenarios")?.contains(" open=") == false)
+        #expect(Browser.tag(plain, id: "SH-1")?.contains(" open=") == false)
+    }
+
     @Test("SR-14 What needs eyes comes first, and a feature is open unless all of it passed")
     func attentionFirst() throws {
         let page = try page()
