@@ -52,7 +52,8 @@ public struct Todos: Sendable, Equatable {
     /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
         let query = WordsQuery(query)
-        return all.filter { query.isFound(in: $0.title) }
+        // Each section filtered where it lies: `all` would copy every item first.
+        return unfinished.filter { query.isFound(in: $0.title) } + finished.filter { query.isFound(in: $0.title) }
     }
 
     /// Makes the change, or throws and leaves the list untouched. Returns what undoing it takes,
