@@ -48,7 +48,7 @@ extension Session {
         let form = userList.openAddForm()
         form.again = again
         let buttons = FormButtons(usesColour: peopleRendering.usesColour, saveNeeds: "the three fields are filled")
-        say("New person: type each field; cancel leaves the form (a name that is cancel: type it in quotes).")
+        say("New person (a name that is cancel: type \"cancel\" in quotes)")
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
         let fields: [(label: String, name: String, value: ReferenceWritableKeyPath<AddUserViewModel, String>, field: AddUserViewModel.Field)] = [
             ("First name: ", "first name", \.firstName, .firstName), ("Last name: ", "last name", \.lastName, .lastName),

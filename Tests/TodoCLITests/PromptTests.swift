@@ -150,7 +150,7 @@ final class PromptTests {
 
         #expect(run.output.contains("""
             todo> user add
-            New person: type each field; cancel leaves the form (a name that is cancel: type it in quotes).
+            New person (a name that is cancel: type "cancel" in quotes)
               Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: Zoë
             Last name: 
@@ -162,7 +162,7 @@ final class PromptTests {
               Cancel (Ctrl-C or cancel)   Save (Enter)
             Added 1 Zoë Adams, born 14-03-1990.
             todo> user add
-            New person: type each field; cancel leaves the form (a name that is cancel: type it in quotes).
+            New person (a name that is cancel: type "cancel" in quotes)
               Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: zoë
             Last name: adams
@@ -174,7 +174,7 @@ final class PromptTests {
             Add them again? (yes/no): y
             Added 2 zoë adams, born 14-03-1990.
             todo> user add
-            New person: type each field; cancel leaves the form (a name that is cancel: type it in quotes).
+            New person (a name that is cancel: type "cancel" in quotes)
               Cancel (Ctrl-C or cancel)   Save (Enter), once the three fields are filled
             First name: Bo
             Last name: cancel
