@@ -15,23 +15,31 @@ public struct Terminal: Equatable, Sendable {
     public var isOutputInteractive: Bool
     /// Whether errors go to a terminal: only then are they red.
     public var isErrorsInteractive: Bool
-    /// How many characters wide the output's terminal is, when it is one.
-    public var columns: Int?
+    /// How many characters wide the output's terminal is, when it is one. For the terminal this
+    /// process runs in, as wide as it is now: the window may be resized between two commands.
+    public var columns: Int? { measuresStandardOutput ? Self.standardOutputColumns() : givenColumns }
+    private var givenColumns: Int?
+    private var measuresStandardOutput = false
 
     public init(isInputInteractive: Bool, isOutputInteractive: Bool, isErrorsInteractive: Bool? = nil, columns: Int? = nil) {
         self.isInputInteractive = isInputInteractive
         self.isOutputInteractive = isOutputInteractive
         self.isErrorsInteractive = isErrorsInteractive ?? isOutputInteractive
-        self.columns = columns
+        self.givenColumns = columns
     }
 
     /// The terminal this process runs in.
     public static var current: Terminal {
+        var terminal = Terminal(isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1,
+                                isErrorsInteractive: isatty(STDERR_FILENO) == 1)
+        terminal.measuresStandardOutput = true
+        return terminal
+    }
+
+    private static func standardOutputColumns() -> Int? {
         var size = winsize()
-        let columns = isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        return isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
             ? Int(size.ws_col) : nil
-        return Terminal(isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1,
-                        isErrorsInteractive: isatty(STDERR_FILENO) == 1, columns: columns)
     }
 
     /// The width help is wrapped to: the terminal's, else `COLUMNS`, else 80; never under 30

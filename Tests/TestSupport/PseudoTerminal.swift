@@ -14,7 +14,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     private var status: Int32?
     private let reader: Thread
     /// How many columns wide the terminal is: where `screen` wraps a line.
-    public let columns: Int
+    public private(set) var columns: Int
 
     /// `columns` sets the width the program is told its terminal has, as a resized window does;
     /// without it the program is told none, and `screen` wraps at 80.
@@ -105,6 +105,14 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Everything printed so far.
     public var output: String { box.text }
+
+    /// Makes the window `columns` wide, as a person dragging its edge does: the program is told
+    /// at once (SIGWINCH), and what it prints from then on is drawn in the new width.
+    public func resize(columns: Int) {
+        var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        self.columns = columns
+    }
 
     /// Types `text` as keys, a line break only where `text` holds one.
     public func type(_ text: String) {

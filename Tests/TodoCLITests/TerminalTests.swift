@@ -64,6 +64,38 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy Tea", "Buy milk"])
     }
 
+    @Test("CLI-52 After the window is resized, what todo prints fits the width it has now (the real binary, on a terminal)")
+    func resized() async throws {
+        let terminal = try todo.onATerminal(columns: 80)
+        #expect(await terminal.waitFor("todo> "))
+
+        terminal.type("add Read the whole manual of the new washing machine before Friday\n")
+        #expect(await terminal.waitFor("Added 1 “Read the whole manual of the new washing machine before Friday”.\r\n"),
+                "\(terminal.output)")
+        #expect(await terminal.waitFor("todo> ", times: 2))
+        terminal.resize(columns: 30)
+        terminal.type("add Read the whole manual of the new dryer before Saturday\n")
+        #expect(await terminal.waitFor("todo> ", times: 3))
+        terminal.type("list\n")
+        #expect(await terminal.waitFor("todo> ", times: 4))
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        let lines = terminal.output.components(separatedBy: "\r\n")
+        let added = try #require(lines.first { $0.hasPrefix("Added 2 ") }, "\(terminal.output)")
+        #expect(added.hasSuffix("”.") && added.contains("…") && added.count <= 30, "\(added)")
+        let listed = lines.drop { !$0.hasSuffix("list") }.dropFirst().prefix { !$0.contains("todo>") }
+        #expect(listed.contains("  1 [ ] Read the whole manual"), "\(listed)")
+        #expect(listed.allSatisfy { $0.count <= 30 }, "\(listed)")
+
+        let narrow = try todo.onATerminal(columns: 20)
+        #expect(await narrow.waitFor("todo> "))
+        narrow.type("\u{4}")
+        #expect(await narrow.exitStatus() == 0)
+        let welcome = narrow.output.components(separatedBy: "\r\n").prefix { !$0.contains("todo>") }
+        #expect(!welcome.isEmpty && welcome.allSatisfy { $0.count <= 20 }, "\(welcome)")
+    }
+
     @Test("CLI-31 Ctrl-C stops a fetch at the prompt, whatever options todo was started with (the real binary)")
     func controlCStopsAFetch() async throws {
         let server = try LocalHTTPServer { _ in .stall }

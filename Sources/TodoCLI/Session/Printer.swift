@@ -17,11 +17,16 @@ struct Printer {
     let errorsToTerminal: Bool
     /// Whether the output goes to a terminal, where a person reads it rather than a script.
     let toTerminal: Bool
-    /// How wide help is laid out.
-    let width: Int
+    private let terminal: Terminal
+    private let environment: [String: String]
+    private let usesColour: Bool
+    /// How wide help is laid out; measured at each use, as the window may be resized.
+    var width: Int { terminal.width(environment) }
     /// How wide a message may be: it is fitted to one line.
-    let lineWidth: Int
-    let rendering: TodoRendering
+    var lineWidth: Int { terminal.lineWidth(environment) }
+    var rendering: TodoRendering {
+        TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
+    }
     let peopleRendering: PeopleRendering
     /// Whether the command prints JSON: `--json` on the command line, or on its line.
     var json = false
@@ -33,13 +38,12 @@ struct Printer {
         self.output = output
         self.errors = errors
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let usesColour = terminal.isOutputInteractive && !noColour
+        self.terminal = terminal
+        self.environment = environment
+        usesColour = terminal.isOutputInteractive && !noColour
         errorsToTerminal = terminal.isErrorsInteractive
         errorsInRed = errorsToTerminal && !noColour
         toTerminal = terminal.isOutputInteractive
-        width = terminal.width(environment)
-        lineWidth = terminal.lineWidth(environment)
-        rendering = TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
         peopleRendering = PeopleRendering(usesColour: usesColour)
     }
 

@@ -84,7 +84,7 @@ final class Session {
     private func runLines() async -> Int32 {
         let readsAPrompt = printer.mode.isPrompt
         if readsAPrompt {
-            printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.width))
+            printer.write(Help.wrapped("todo \(TodoProgram.version): type help for the commands, quit to leave.", width: printer.lineWidth))
         }
         // Only what a person types is kept: piped lines are a script's.
         let history = readsAPrompt ? PromptHistory(path: startSettings.historyPath) : nil
