@@ -17,7 +17,7 @@ public enum RandomUserRequest {
 
     /// `{base}?results=N&page=P&seed=S`.
     public static func url(base: URL = defaultBase, page: Int, count: Int, seed: String) -> URL {
-        var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: true) ?? URLComponents()
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: "results", value: String(count)),
             URLQueryItem(name: "page", value: String(page)),

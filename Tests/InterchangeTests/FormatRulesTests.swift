@@ -33,7 +33,8 @@ struct FormatRulesTests {
 
     @Test("A project or tag becomes a tag todo can keep", arguments: [
         ("Errands", "project-", "Errands"), ("Home.Repair", "project-", "Home-Repair"), ("2026", "project-", "project-2026"),
-        ("a b", "tag-", "a-b"), ("1st", "tag-", "tag-1st"), ("  ", "tag-", nil),
+        ("a b", "tag-", "a-b"), ("1st", "tag-", "tag-1st"), ("  ", "tag-", nil), ("home_office", "tag-", "home_office"),
+        ("to-do", "tag-", "to-do"),
     ] as [(String, String, String?)])
     func tagNames(text: String, prefix: String, tag: String?) {
         let name = TaskwarriorFormat.tagName(text, prefix: prefix)

@@ -97,6 +97,27 @@ struct DoctorRepairTests {
         #expect(try files.store().undone() == UndoneChange(.renameTodo, names: ["Fix bike"], renamedTo: "Fix car"))
     }
 
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: the journal of an older format, damaged")
+    func repairOlderJournal() throws {
+        let journal = UUID().uuidString
+        func item(_ number: Int, _ title: String) -> String {
+            "{\"id\":\"\(id(number).uuidString)\",\"title\":\"\(title)\",\"isFinished\":false}"
+        }
+        // Format 5, as todo wrote it before its journal lines had sums; a line was cut in the middle.
+        try files.write(Data(("{\"journal\":\"\(journal)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
+                              + "\"todo\":[\(item(1, "Buy milk"))],\"undoSteps\":[]},\"version\":5}").utf8))
+        let lines = ["{\"journal\":\"\(journal)\"}", "{\"addTodo\":\(item(2, "Call Ann"))}", "{\"checkTodo\":",
+                     "{\"checkTodo\":\"\(id(1).uuidString)\"}"]
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(throws: StoreError.self) { try files.store().read() }
+
+        let repaired = try repair(copying: [files.storeURL, files.journalURL])
+
+        #expect(repaired.changesBroughtIn == 2)
+        #expect(repaired.linesLeftOut == [3])
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
+    }
+
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a change made by hand")
     func repairChangedLine() throws {
         // The second change checked Call Ann; by hand, it checks Buy milk.

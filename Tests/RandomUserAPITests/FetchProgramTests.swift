@@ -46,6 +46,15 @@ struct FetchProgramTests {
         #expect(url.absoluteString == "https://randomuser.me/api/1.4/?results=20&page=1&seed=abc")
     }
 
+    @Test("A base address given relative to another is asked where it points, host and all")
+    func relativeBase() throws {
+        let base = try #require(URL(string: "api/1.4/", relativeTo: URL(string: "http://127.0.0.1:8080/people/")))
+
+        let url = RandomUserRequest.url(base: base, page: 2, count: 10, seed: "abc")
+
+        #expect(url.absoluteString == "http://127.0.0.1:8080/people/api/1.4/?results=10&page=2&seed=abc")
+    }
+
     @Test("RU-10 The API failing over HTTP is a value, told apart by what went wrong",
           arguments: [
             (LocalHTTPServer.Reply.json("<html>oops</html>", status: 500), FetchError.http(500)),
