@@ -4,6 +4,7 @@ import ListEngine
 import TestSupport
 import Testing
 import TodoList
+import UserList
 
 @Suite("A repair keeps what each change of the journal meant")
 struct RepairIntentTests {
@@ -39,6 +40,32 @@ struct RepairIntentTests {
 
         #expect(try files.todos() == left)
         #expect(repaired.changesBroughtIn == 13)
+        #expect(repaired.linesLeftOut == [])
+        #expect(repaired.cameBack == [])
+        #expect(!asked)
+    }
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: a delete of people, one of them lost with the store")
+    func deleteOfALostPerson() throws {
+        try files.store().update { $0.people = makePeople([person(21, "Ann", "Lee"), person(22, "Bo", "Berg"), person(23, "Cy", "Cee")]) }
+        _ = try files.store().apply(PeopleChange.delete([id(21), id(22)]))
+        #expect(files.journalLines.count == 2)
+        // The store file lost Bo Berg: written again, by another writer, without him.
+        var object = try #require(try JSONSerialization.jsonObject(with: files.storeBytes) as? [String: Any])
+        var people = try #require(object["people"] as? [String: Any])
+        people["everyone"] = (people["everyone"] as? [[String: Any]])?.filter { $0["id"] as? String != id(22).uuidString }
+        object["people"] = people
+        try files.write(try JSONSerialization.data(withJSONObject: object))
+        var asked = false
+
+        let repaired = try #require(try files.store().repair(at: now) { _ in
+            asked = true
+            return true
+        })
+
+        #expect(try files.todos() == left)
+        #expect(try files.store().read().people.everyone.map(\.fullName) == ["Cy Cee"])
+        #expect(repaired.changesBroughtIn == 1)
         #expect(repaired.linesLeftOut == [])
         #expect(repaired.cameBack == [])
         #expect(!asked)
