@@ -175,12 +175,27 @@ extension Document {
 }
 
 extension [TodoItem.ID] {
-    /// Whether an id is in the list twice. The ids are sorted by their first eight bytes alone;
-    /// two that share them, which random ids almost never do, are told apart by a set after all.
+    /// Whether an id is in the list twice. Each id's first eight bytes go into a table with a
+    /// quarter more slots than ids, at a slot they choose or the next free one: one pass, where a
+    /// sort of 100,000 compared each a dozen times, in as little memory. Two ids that share those
+    /// bytes, which random ids almost never do, are told apart by a set after all.
     public var hasRepeats: Bool {
-        var firstHalves = map { id in Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) } }
-        firstHalves.sort()
-        let mayRepeat = firstHalves.indices.dropFirst().contains { firstHalves[$0] == firstHalves[$0 - 1] }
-        return mayRepeat && Set(self).count < count
+        guard count > 1 else { return false }
+        let bits = Int.bitWidth - (count + count / 4).leadingZeroBitCount
+        let mask = (1 << bits) - 1
+        // A slot holds a first half plus one, so that 0 is free: a half of all ones cannot be
+        // held, and is counted apart.
+        var slots = [UInt64](repeating: 0, count: mask + 1)
+        var allOnes = 0
+        var mayRepeat = false
+        for id in self {
+            let half = Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
+            guard half != .max else { allOnes += 1; continue }
+            var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits)) & mask
+            while slots[slot] != 0, slots[slot] != half &+ 1 { slot = (slot &+ 1) & mask }
+            if slots[slot] != 0 { mayRepeat = true; break }
+            slots[slot] = half &+ 1
+        }
+        return (mayRepeat || allOnes > 1) && Set(self).count < count
     }
 }

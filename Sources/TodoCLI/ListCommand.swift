@@ -17,14 +17,14 @@ extension Session {
         let todo = request.section == .finished ? [] : sections.first { $0.kind == .todo }?.items ?? []
         let finished = request.section == .todo ? [] : sections.first { $0.kind == .finished }?.items ?? []
         if json {
-            return write(TodoRendering.json(todo + finished).line)
+            return write(TodoRendering.json(todo: todo, finished: finished).line)
         }
         if todoList.isEmpty {
             return say("Nothing here yet. Add a to-do with: \(typed("add TITLE"))")
         }
         let shown: String
-        if !(todo + finished).isEmpty {
-            shown = rendering.sections(todo + finished, today: todoList.today)
+        if !todo.isEmpty || !finished.isEmpty {
+            shown = rendering.sections(todo: todo, finished: finished, today: todoList.today)
         } else if !request.filter.isEverything {
             shown = "Nothing passes \(request.filterWords.joined(separator: " ")).\n"
         } else {

@@ -148,7 +148,7 @@ extension Session {
         } else if shown.isEmpty {
             say("No item matches \(quoted(query)).")
         } else {
-            write(rendering.sections(shown, today: todoList.today))
+            write(rendering.sections(todo: shown.filter { !$0.isFinished }, finished: shown.filter(\.isFinished), today: todoList.today))
         }
     }
 

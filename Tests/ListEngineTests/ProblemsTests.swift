@@ -20,6 +20,11 @@ struct ProblemsTests {
         .todos(TodoStep(kind: kind, removing: [], restoring: restoring.map { Placement(item: $0.1, index: $0.0) }))
     }
 
+    /// An id for `number` whose first bytes differ from every other number's, as random ids do.
+    nonisolated static func spread(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "%08X-%04X-4000-8000-000000000000", UInt32(truncatingIfNeeded: number &* 2_654_435_761), number))!
+    }
+
     nonisolated static let someID = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     nonisolated static let otherID = "1B4E28BA-2FA1-11D2-883F-0016D3CCA427"
 
@@ -48,6 +53,26 @@ struct ProblemsTests {
             $0.todos = list(todo: [TodoItem(id: UUID(uuidString: someID)!, number: 1, title: "A"),
                                    TodoItem(id: UUID(uuidString: "E621E1F8-C36C-495A-0000-000000000000")!, number: 2, title: "B")],
                             next: 3)
+        },
+        Example(testDescription: "a to-do id used twice among a thousand that differ from the first byte",
+                problems: [.repeatedID(.todo, spread(500))]) {
+            $0.todos = list(todo: (1...1_000).map { TodoItem(id: spread($0), number: $0, title: "A") }
+                                + [TodoItem(id: spread(500), number: 1_001, title: "B")], next: 1_002)
+        },
+        Example(testDescription: "a thousand to-do ids that differ from the first byte", problems: []) {
+            $0.todos = list(todo: (1...1_000).map { TodoItem(id: spread($0), number: $0, title: "A") }, next: 1_001)
+        },
+        Example(testDescription: "two to-do ids whose first eight bytes are all ones", problems: []) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000002")!, number: 2, title: "B")],
+                            next: 3)
+        },
+        Example(testDescription: "a to-do id whose first eight bytes are all ones, used twice",
+                problems: [.repeatedID(.todo, UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!)]) {
+            $0.todos = list(todo: [TodoItem(id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!, number: 1, title: "A"),
+                                   TodoItem(id: UUID(uuidString: otherID)!, number: 2, title: "B"),
+                                   TodoItem(id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!, number: 3, title: "C")],
+                            next: 4)
         },
         Example(testDescription: "a person numbered past the next number",
                 problems: [.numberOutOfRange(.person, number: 5, next: 2)]) {

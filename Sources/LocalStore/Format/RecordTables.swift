@@ -29,7 +29,7 @@ extension TodoItem {
             let id = try record.uuid(.id, &json)
             let isFinished = try record.bool(.isFinished, &json)
             let number = try record.int(.number, &json)
-            let plan = try record.optional(.plan, &json, TodoPlan.read) ?? .none
+            let plan = try record.optional(.plan, &json, TodoPlan.read) ?? TodoPlan()
             let times = try record.optional(.times, &json, Times.read)
             let title = try record.string(.title, &json)
             return TodoItem(id: id, number: number, title: title, isFinished: isFinished, plan: plan, added: times?.added,

@@ -9,15 +9,15 @@ struct TodoRendering {
     /// script reads each item on a line of its own.
     let columns: Int?
 
-    /// The sections that hold any of `items`, in the order given, each item as `  3 [x] Pay rent`
+    /// To do and Finished, each when it holds any item, items in the order given, each as `  3 [x] Pay rent`
     /// with the number it keeps, numbers aligned on the widest one, and what it has planned,
     /// due dates counted from `today`; on a terminal, a title too long for its line goes on
     /// under its first letter.
-    func sections(_ items: [TodoItem], today: CalendarDate) -> String {
-        let width = String(items.map(\.number).max() ?? 0).count
+    func sections(todo: [TodoItem], finished: [TodoItem], today: CalendarDate) -> String {
+        let width = String(max(todo.lazy.map(\.number).max() ?? 0, finished.lazy.map(\.number).max() ?? 0)).count
         var text = ""
-        for finished in [false, true] {
-            let section = items.filter { $0.isFinished == finished }
+        // Each section is read where it lies: a copy of 100,000 items costs more than their lines.
+        for (section, finished) in [(todo, false), (finished, true)] {
             guard !section.isEmpty else { continue }
             text += heading(finished ? "Finished" : "To do") + "\n"
             let dim = finished && usesColour
@@ -107,6 +107,11 @@ struct TodoRendering {
         .object(sections(items))
     }
 
+    /// `{"todo":[…],"finished":[…]}` of the two sections as given.
+    static func json(todo: [TodoItem], finished: [TodoItem]) -> JSON {
+        .object(sections(todo: todo, finished: finished))
+    }
+
     /// A change to the to-dos as data (CLI-45): its sentence, then the items it changed, as they
     /// are now, each in the section it is in, as `list --json` shows items, and the items it
     /// deleted, as they were.
@@ -116,7 +121,11 @@ struct TodoRendering {
     }
 
     private static func sections(_ items: [TodoItem]) -> [(key: StaticString, value: JSON)] {
-        [("todo", .array(items.filter { !$0.isFinished }.map(json))), ("finished", .array(items.filter(\.isFinished).map(json)))]
+        sections(todo: items.filter { !$0.isFinished }, finished: items.filter(\.isFinished))
+    }
+
+    private static func sections(todo: [TodoItem], finished: [TodoItem]) -> [(key: StaticString, value: JSON)] {
+        [("todo", .array(todo.map(json))), ("finished", .array(finished.map(json)))]
     }
 }
 

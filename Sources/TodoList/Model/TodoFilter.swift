@@ -52,32 +52,25 @@ extension Todos {
         return (Self.sorted(todo, order), finished)
     }
 
-    /// Items in `order`; items that tie keep the order they had.
+    /// Items in `order`: by due date, soonest first and undated last, then by priority; or by
+    /// priority, then by due date. Items that tie keep the order they had. Each item's key is
+    /// made once, not at each of the million comparisons a sort of 100,000 makes.
     static func sorted(_ items: [TodoItem], _ order: TodoOrder) -> [TodoItem] {
+        let keys: [(Int, Int)]
         switch order {
-        case .added:
-            return items
-        case .due:
-            return items.enumerated().sorted { a, b in
-                Self.key(due: a.element, a.offset).lexicographicallyPrecedes(Self.key(due: b.element, b.offset))
-            }.map(\.element)
-        case .priority:
-            return items.enumerated().sorted { a, b in
-                Self.key(priority: a.element, a.offset).lexicographicallyPrecedes(Self.key(priority: b.element, b.offset))
-            }.map(\.element)
+        case .added: return items
+        case .due: keys = items.map { (dayNumber($0.plan.due), rank($0.plan.priority)) }
+        case .priority: keys = items.map { (rank($0.plan.priority), dayNumber($0.plan.due)) }
         }
+        return items.indices.sorted { (keys[$0].0, keys[$0].1, $0) < (keys[$1].0, keys[$1].1, $1) }.map { items[$0] }
     }
 
-    /// Soonest due first, undated last; then by priority; then as they stood.
-    private static func key(due item: TodoItem, _ offset: Int) -> [Int] {
-        [item.plan.due?.dayNumber ?? Int.max, rank(item.plan.priority), offset]
+    /// Soonest due first, undated last.
+    private static func dayNumber(_ due: CalendarDate?) -> Int {
+        due?.dayNumber ?? Int.max
     }
 
-    /// High, medium, low, none; then soonest due, undated last; then as they stood.
-    private static func key(priority item: TodoItem, _ offset: Int) -> [Int] {
-        [rank(item.plan.priority), item.plan.due?.dayNumber ?? Int.max, offset]
-    }
-
+    /// High, medium, low, none.
     private static func rank(_ priority: Priority?) -> Int {
         priority.flatMap { Priority.allCases.firstIndex(of: $0) } ?? Priority.allCases.count
     }

@@ -35,6 +35,7 @@ public struct TodoPlan: Sendable, Equatable {
     /// Only with a due date: the repeat is counted from it.
     public var recurrence: Recurrence?
 
+    @inlinable
     public init(tags: [String] = [], due: CalendarDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil) {
         self.tags = tags
         self.due = due
@@ -46,7 +47,7 @@ public struct TodoPlan: Sendable, Equatable {
     public static let none = TodoPlan()
 
     /// Whether nothing is planned: asked of every item a check reads, so without comparing lists.
-    public var isEmpty: Bool { tags.isEmpty && due == nil && priority == nil && recurrence == nil }
+    @inlinable public var isEmpty: Bool { tags.isEmpty && due == nil && priority == nil && recurrence == nil }
 
     /// Whether it has the tag, whatever its case.
     public func has(tag: String) -> Bool {

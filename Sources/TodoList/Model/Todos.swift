@@ -293,8 +293,27 @@ public struct Todos: Sendable, Equatable {
     private mutating func remove(_ ids: [TodoItem.ID]) {
         guard !ids.isEmpty else { return }
         let removed = IDSet(ids)
-        unfinished.removeAll { removed.contains($0.id) }
-        finished.removeAll { removed.contains($0.id) }
+        // A section is made anew, of the items it keeps, and only when it holds one to remove:
+        // the lists are shared with the copy the view-model shows, so a removal in place would
+        // copy the whole section first, and then move the items after each one removed.
+        if let first = unfinished.indices.first(where: { removed.contains(unfinished[$0].id) }) {
+            unfinished = Self.keeping(unfinished, from: first, without: removed)
+        }
+        if let first = finished.indices.first(where: { removed.contains(finished[$0].id) }) {
+            finished = Self.keeping(finished, from: first, without: removed)
+        }
+    }
+
+    /// The section without the removed items, the first of which is at `first`: each kept item
+    /// copied once, read where it lies.
+    private static func keeping(_ section: [TodoItem], from first: Int, without removed: IDSet) -> [TodoItem] {
+        var kept: [TodoItem] = []
+        kept.reserveCapacity(section.count)
+        kept += section[..<first]
+        for index in section.indices[first...] where !removed.contains(section[index].id) {
+            kept.append(section[index])
+        }
+        return kept
     }
 
     /// Puts the item back in its section, at its index or at the end when the section is shorter.
