@@ -46,13 +46,13 @@ extension Document {
         // One walk of each section, reading each item's fields where it lies: an item copied
         // out, with its title, plan and times, costs more than the checks at 100,000 items.
         let count = todos.unfinished.count + todos.finished.count
-        var ids: [TodoItem.ID] = [], numbers: [Int] = []
-        ids.reserveCapacity(count)
+        var numbers: [Int] = []
         numbers.reserveCapacity(count)
+        var ids = FirstHalves(count: count), mayRepeat = false
         var blank: TodoItem.ID?, badPlan: Problem?
         for section in [todos.unfinished, todos.finished] {
             for index in section.indices {
-                ids.append(section[index].id)
+                if !ids.insert(section[index].id) { mayRepeat = true }
                 numbers.append(section[index].number)
                 if blank == nil, !Self.hasText(section[index].title) { blank = section[index].id }
                 // Most to-dos have no plan: the check asks nothing of them.
@@ -63,7 +63,8 @@ extension Document {
         }
         if let blank { found.append(.emptyTitle(blank)) }
         if let badPlan { found.append(badPlan) }
-        found += Self.repeatedIDs(ids, in: .todo)
+        // Only a list where two ids may be one is gone through again, to say which.
+        if mayRepeat { found += Self.repeatedIDs((todos.unfinished + todos.finished).map(\.id), in: .todo) }
         found += Self.numberProblems(numbers, next: todos.nextNumber, in: .todo)
         return found
     }
@@ -175,27 +176,43 @@ extension Document {
 }
 
 extension [TodoItem.ID] {
-    /// Whether an id is in the list twice. Each id's first eight bytes go into a table with a
-    /// quarter more slots than ids, at a slot they choose or the next free one: one pass, where a
-    /// sort of 100,000 compared each a dozen times, in as little memory. Two ids that share those
-    /// bytes, which random ids almost never do, are told apart by a set after all.
+    /// Whether an id is in the list twice: its first eight bytes found in the table already,
+    /// and, as random ids almost never share them, a set to tell two that do apart.
     public var hasRepeats: Bool {
-        guard count > 1 else { return false }
-        let bits = Int.bitWidth - (count + count / 4).leadingZeroBitCount
-        let mask = (1 << bits) - 1
-        // A slot holds a first half plus one, so that 0 is free: a half of all ones cannot be
-        // held, and is counted apart.
-        var slots = [UInt64](repeating: 0, count: mask + 1)
-        var allOnes = 0
-        var mayRepeat = false
-        for id in self {
-            let half = Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
-            guard half != .max else { allOnes += 1; continue }
-            var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits)) & mask
-            while slots[slot] != 0, slots[slot] != half &+ 1 { slot = (slot &+ 1) & mask }
-            if slots[slot] != 0 { mayRepeat = true; break }
-            slots[slot] = half &+ 1
+        var table = FirstHalves(count: count)
+        return !allSatisfy { table.insert($0) } && Set(self).count < count
+    }
+}
+
+/// Ids by their first eight bytes, in a table with a quarter more slots than ids, each at a slot
+/// the bytes choose or the next free one: one pass over 100,000 ids, where a sort compared each
+/// a dozen times, and no more memory than a copy of their first halves.
+struct FirstHalves {
+    /// A first half plus one, so that 0 is a free slot; a half of all ones cannot be held so,
+    /// and is counted apart.
+    private var slots: [UInt64]
+    private let bits: Int
+    private var allOnes = 0
+
+    init(count: Int) {
+        bits = Int.bitWidth - (count + count / 4).leadingZeroBitCount
+        slots = [UInt64](repeating: 0, count: 1 << bits)
+    }
+
+    /// Puts the id in; false when its first eight bytes were in already, its own or another's.
+    mutating func insert(_ id: TodoItem.ID) -> Bool {
+        let half = Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
+        guard half != .max else {
+            allOnes += 1
+            return allOnes == 1
         }
-        return (mayRepeat || allOnes > 1) && Set(self).count < count
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15) >> UInt64(Int.bitWidth - bits)) & mask
+        while slots[slot] != 0 {
+            if slots[slot] == half &+ 1 { return false }
+            slot = (slot &+ 1) & mask
+        }
+        slots[slot] = half &+ 1
+        return true
     }
 }
