@@ -30,10 +30,11 @@ public struct TextQuery: Sendable, Equatable {
 
     /// Whether the lower-case ASCII `query` is in `candidate`; nil when that takes more than
     /// ASCII to tell, because the candidate has other characters and the query was not found
-    /// before them.
+    /// before them, or is not held as UTF-8 in one piece.
     private static func asciiSearch(_ query: [UInt8], in candidate: String) -> Bool? {
-        var candidate = candidate
-        return candidate.withUTF8 { text -> Bool? in
+        // Read where it lies, as a native string always can be; a copy to make it so, the rare
+        // other way, is left to the full search.
+        candidate.utf8.withContiguousStorageIfAvailable { text -> Bool? in
             guard let first = query.first else { return nil }
             var start = 0
             while start + query.count <= text.count {
@@ -43,7 +44,7 @@ public struct TextQuery: Sendable, Equatable {
                 start += 1
             }
             return text[start...].contains { $0 >= 0x80 } ? nil : false
-        }
+        } ?? nil
     }
 
     private static func matches(_ query: [UInt8], in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {

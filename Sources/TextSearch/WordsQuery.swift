@@ -11,6 +11,9 @@ public struct WordsQuery: Sendable, Equatable {
 
     /// Whether every word is in `candidate`, ignoring case and accents.
     public func isFound(in candidate: String) -> Bool {
-        words.allSatisfy { $0.isFound(in: candidate) }
+        // Each word asked where it lies: a copy of it for each of 100,000 titles costs more than
+        // looking for it in a short one.
+        for index in words.indices where !words[index].isFound(in: candidate) { return false }
+        return true
     }
 }

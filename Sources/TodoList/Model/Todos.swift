@@ -52,8 +52,11 @@ public struct Todos: Sendable, Equatable {
     /// ignoring case and accents.
     public func matching(_ query: String) -> [TodoItem] {
         let query = WordsQuery(query)
-        // Each section filtered where it lies: `all` would copy every item first.
-        return unfinished.filter { query.isFound(in: $0.title) } + finished.filter { query.isFound(in: $0.title) }
+        // Each title read where it lies: `all`, or a filter, would copy every item first.
+        func found(in section: [TodoItem]) -> [TodoItem] {
+            section.indices.filter { query.isFound(in: section[$0].title) }.map { section[$0] }
+        }
+        return found(in: unfinished) + found(in: finished)
     }
 
     /// Makes the change, or throws and leaves the list untouched. Returns what undoing it takes,
