@@ -41,28 +41,32 @@ extension Document {
 
     private var todoProblems: [Problem] {
         var found: [Problem] = []
-        if todos.unfinished.contains(where: \.isFinished) { found.append(.finishedInToDo) }
-        if todos.finished.contains(where: { !$0.isFinished }) { found.append(.unfinishedInFinished) }
         // One walk of each section, reading each item's fields where it lies: an item copied
         // out, with its title, plan and times, costs more than the checks at 100,000 items.
         let count = todos.unfinished.count + todos.finished.count
         var numbers: [Int] = []
         numbers.reserveCapacity(count)
         var ids = FirstHalves(count: count), mayRepeat = false
-        var blank: TodoItem.ID?, badPlan: Problem?
-        for section in [todos.unfinished, todos.finished] {
+        var misplaced = (finished: false, unfinished: false)
+        var blank: TodoItem.ID?, badPlan: (TodoItem.ID, TodoError)?
+        for (section, isFinished) in [(todos.unfinished, false), (todos.finished, true)] {
             for index in section.indices {
+                if section[index].isFinished != isFinished {
+                    if isFinished { misplaced.unfinished = true } else { misplaced.finished = true }
+                }
                 if !ids.insert(section[index].id) { mayRepeat = true }
                 numbers.append(section[index].number)
                 if blank == nil, !Self.hasText(section[index].title) { blank = section[index].id }
                 // Most to-dos have no plan: the check asks nothing of them.
                 if badPlan == nil, !section[index].plan.isEmpty {
-                    do { try section[index].plan.check() } catch { badPlan = .plan(section[index].id, error) }
+                    do { try section[index].plan.check() } catch { badPlan = (section[index].id, error) }
                 }
             }
         }
+        if misplaced.finished { found.append(.finishedInToDo) }
+        if misplaced.unfinished { found.append(.unfinishedInFinished) }
         if let blank { found.append(.emptyTitle(blank)) }
-        if let badPlan { found.append(badPlan) }
+        if let (id, error) = badPlan { found.append(.plan(id, error)) }
         // Only a list where two ids may be one is gone through again, to say which.
         if mayRepeat { found += Self.repeatedIDs((todos.unfinished + todos.finished).map(\.id), in: .todo) }
         found += Self.numberProblems(numbers, next: todos.nextNumber, in: .todo)

@@ -88,11 +88,15 @@ struct RecordReader<Key: RecordKey> {
     /// The value under `key`, which every record has, read by `read` from the reader placed at it.
     @inline(__always)
     mutating func value<Value>(_ key: Key, _ json: inout JSONReader, _ read: (inout JSONReader) throws -> Value) throws -> Value {
-        guard let value = try optional(key, &json, read) else {
-            if isAsWritten { throw NotAsWritten() }
-            throw json.error(expected: "the key \"\(key.rawValue)\" before the end of the object")
-        }
+        guard let value = try optional(key, &json, read) else { throw missing(key, json) }
         return value
+    }
+
+    /// Why `key` was not read: in the shortcut, only that the object is not as written. Apart
+    /// from `value`, which every key of every record read runs through, so that it stays small.
+    @inline(never)
+    private func missing(_ key: Key, _ json: borrowing JSONReader) -> Error {
+        isAsWritten ? NotAsWritten() : json.error(expected: "the key \"\(key.rawValue)\" before the end of the object")
     }
 
     /// The value under `key`, or nil when the object has no such key.
