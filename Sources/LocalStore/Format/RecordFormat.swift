@@ -74,16 +74,16 @@ struct RecordReader<Key: RecordKey> {
     private let keys: RecordKeys<Key>
     /// In the shortcut: whether a key was read yet, so the next one follows a comma.
     private var first = true
-    /// In the full reading: where each key's value starts, and where the object ends.
-    private var values: [Int?]
+    /// In the full reading: where each key's value starts, and where the object ends. None in
+    /// the shortcut, which every item of a list takes: not even an empty array to count.
+    private var values: [Int?]?
     private var end = 0
 
     fileprivate init(_ keys: RecordKeys<Key>) {
         self.keys = keys
-        values = []
     }
 
-    private var isAsWritten: Bool { values.isEmpty }
+    private var isAsWritten: Bool { values == nil }
 
     /// The value under `key`, which every record has, read by `read` from the reader placed at it.
     @inline(__always)
@@ -107,7 +107,7 @@ struct RecordReader<Key: RecordKey> {
             first = false
             return try read(&json)
         }
-        guard let start = values[key.ordinal] else { return nil }
+        guard let start = values?[key.ordinal] ?? nil else { return nil }
         json.move(to: start)
         defer { json.move(to: end) }
         return try read(&json)
@@ -171,11 +171,12 @@ struct RecordReader<Key: RecordKey> {
 
     /// Reads the object through, noting where each key's value starts; the reader ends past it.
     private mutating func index(_ json: inout JSONReader) throws {
-        values = Array(repeating: nil, count: Key.allCases.count)
+        var values = [Int?](repeating: nil, count: Key.allCases.count)
         try json.readObject { json, name in
             if let key = Key(rawValue: name) { values[key.ordinal] = json.offset }
             try json.skipValue()
         }
+        self.values = values
         end = json.offset
     }
 
