@@ -31,10 +31,13 @@ extension JSONReader {
             throw error(expected: "a UUID")
         }
         position += 37
-        return UUID(uuid: (Self.byte(a, 0), Self.byte(a, 1), Self.byte(a, 2), Self.byte(a, 3),
-                           Self.byte(b, 0), Self.byte(b, 1), Self.byte(b, 2), Self.byte(b, 3),
-                           Self.byte(c, 0), Self.byte(c, 1), Self.byte(c, 2), Self.byte(c, 3),
-                           Self.byte(d, 0), Self.byte(d, 1), Self.byte(d, 2), Self.byte(d, 3)))
+        // A UUID is its 16 bytes and nothing else; its initializer, which takes them as 16
+        // arguments and is not inlined, cost a third as much as reading the digits.
+        let bytes: uuid_t = (Self.byte(a, 0), Self.byte(a, 1), Self.byte(a, 2), Self.byte(a, 3),
+                             Self.byte(b, 0), Self.byte(b, 1), Self.byte(b, 2), Self.byte(b, 3),
+                             Self.byte(c, 0), Self.byte(c, 1), Self.byte(c, 2), Self.byte(c, 3),
+                             Self.byte(d, 0), Self.byte(d, 1), Self.byte(d, 2), Self.byte(d, 3))
+        return unsafeBitCast(bytes, to: UUID.self)
     }
 
     /// Eight hexadecimal digits, the first in the low byte of `text`, as the four bytes they
