@@ -44,8 +44,7 @@ extension Document {
         // One walk of each section, reading each item's fields where it lies: an item copied
         // out, with its title, plan and times, costs more than the checks at 100,000 items.
         let count = todos.unfinished.count + todos.finished.count
-        var numbers: [Int] = []
-        numbers.reserveCapacity(count)
+        var numbers = SeenNumbers(next: todos.nextNumber, count: count)
         var ids = FirstHalves(count: count), mayRepeat = false
         var misplaced = (finished: false, unfinished: false)
         var blank: TodoItem.ID?, badPlan: (TodoItem.ID, TodoError)?
@@ -55,7 +54,7 @@ extension Document {
                     if isFinished { misplaced.unfinished = true } else { misplaced.finished = true }
                 }
                 if !ids.insert(section[index].id) { mayRepeat = true }
-                numbers.append(section[index].number)
+                if numbers?.insert(section[index].number) == false { numbers = nil }
                 if blank == nil, !Self.hasText(section[index].title) { blank = section[index].id }
                 // Most to-dos have no plan: the check asks nothing of them.
                 if badPlan == nil, !section[index].plan.isEmpty {
@@ -69,7 +68,9 @@ extension Document {
         if let (id, error) = badPlan { found.append(.plan(id, error)) }
         // Only a list where two ids may be one is gone through again, to say which.
         if mayRepeat { found += Self.repeatedIDs((todos.unfinished + todos.finished).map(\.id), in: .todo) }
-        found += Self.numberProblems(numbers, next: todos.nextNumber, in: .todo)
+        // Only a list with a number out of range or given twice is gone through again, to say which.
+        found += Self.numberProblems(numbers == nil ? (todos.unfinished + todos.finished).map(\.number) : [],
+                                     next: todos.nextNumber, in: .todo)
         return found
     }
 
@@ -146,23 +147,18 @@ extension Document {
     }
 
     // Each item's id and number is checked against every other's: hashing them all cost a
-    // fifth of reading a large store. Sorting ids, and a bit for each number, cost a fraction
-    // of it; only lists with a repeat, found so, are gone through again to say which.
+    // fifth of reading a large store. A table of ids' first bytes, and a bit for each number,
+    // cost a fraction of it; only lists with a repeat, found so, are gone through again to say which.
 
     private static func repeatedIDs(_ ids: [TodoItem.ID], in record: Problem.Record) -> [Problem] {
         ids.hasRepeats ? repeated(ids).map { .repeatedID(record, $0) } : []
     }
 
-    /// Numbers outside 1 to `next - 1` are told of apart, so a bit for each one below `next` finds
-    /// a repeat; past a bound that keeps the bits small, the numbers are hashed after all.
+    /// A bit for each number; where there are too many to keep a bit each, or one is out of range
+    /// or repeated, the numbers are hashed after all, to say which repeat.
     private static func repeatedNumbers(_ numbers: [Int], next: Int, in record: Problem.Record) -> [Problem] {
-        guard next >= 1, next <= numbers.count * 64 + 65_536, numbers.allSatisfy({ (0..<next).contains($0) }) else {
+        guard var seen = SeenNumbers(next: next, count: numbers.count), numbers.allSatisfy({ seen.insert($0) }) else {
             return repeated(numbers).map { .repeatedNumber(record, $0) }
-        }
-        var seen = [UInt64](repeating: 0, count: next / 64 + 1)
-        for number in numbers {
-            guard seen[number >> 6] & 1 << (number & 63) == 0 else { return repeated(numbers).map { .repeatedNumber(record, $0) } }
-            seen[number >> 6] |= 1 << (number & 63)
         }
         return []
     }
@@ -217,6 +213,27 @@ struct FirstHalves {
             slot = (slot &+ 1) & mask
         }
         slots[slot] = half &+ 1
+        return true
+    }
+}
+
+/// Numbers from 1 to `next` - 1, a bit for each: numbers outside that range are told of apart,
+/// so a bit each finds a repeat where a set would hash every number. None past a bound that
+/// keeps the bits few.
+struct SeenNumbers {
+    private var bits: [UInt64]
+    private let next: Int
+
+    init?(next: Int, count: Int) {
+        guard next >= 1, next <= count * 64 + 65_536 else { return nil }
+        self.next = next
+        bits = [UInt64](repeating: 0, count: next / 64 + 1)
+    }
+
+    /// Puts the number in; false when it is out of range, or in already.
+    mutating func insert(_ number: Int) -> Bool {
+        guard (1..<next).contains(number), bits[number >> 6] & 1 << (number & 63) == 0 else { return false }
+        bits[number >> 6] |= 1 << (number & 63)
         return true
     }
 }
