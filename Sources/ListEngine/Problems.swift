@@ -189,14 +189,13 @@ extension [TodoItem.ID] {
 /// a dozen times, and no more memory than a copy of their first halves.
 struct FirstHalves {
     /// A first half plus one, so that 0 is a free slot; a half of all ones cannot be held so,
-    /// and is counted apart.
+    /// and is counted apart. A quarter more slots than ids, not the next power of two, which
+    /// for a million ids would be twice as many.
     private var slots: [UInt64]
-    private let bits: Int
     private var allOnes = 0
 
     init(count: Int) {
-        bits = Int.bitWidth - (count + count / 4).leadingZeroBitCount
-        slots = [UInt64](repeating: 0, count: 1 << bits)
+        slots = [UInt64](repeating: 0, count: count + count / 4 + 1)
     }
 
     /// Puts the id in; false when its first eight bytes were in already, its own or another's.
@@ -206,11 +205,11 @@ struct FirstHalves {
             allOnes += 1
             return allOnes == 1
         }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15) >> UInt64(Int.bitWidth - bits)) & mask
+        // The mixed bits scaled to the table, and on to the next free slot, round to the start.
+        var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: UInt64(slots.count)).high)
         while slots[slot] != 0 {
             if slots[slot] == half &+ 1 { return false }
-            slot = (slot &+ 1) & mask
+            slot = slot + 1 == slots.count ? 0 : slot + 1
         }
         slots[slot] = half &+ 1
         return true
