@@ -75,7 +75,8 @@ extension Document {
             throw ReplayFailure(index: index, reason: .todos(error))
         }
         guard added.count == adds.count else {
-            let skipped = zip(adds, added).first { $0.new.id != $1.removing.first }?.0 ?? adds[added.count]
+            // The step of an add takes away the one item it added, and nothing else.
+            let skipped = zip(adds, added).first { $1.removing != [$0.new.id] }?.0 ?? adds[added.count]
             throw ReplayFailure(index: skipped.index, reason: .alreadyHeld)
         }
     }

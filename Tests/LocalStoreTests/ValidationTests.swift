@@ -19,6 +19,7 @@ struct ValidationTests {
         case body = "the store's body is damaged after its first bytes"
         case lineDoesNotApply = "a journal line does not apply to the list"
         case forgedLine = "a journal line, its sum made right, adds an item the store holds"
+        case forgedLineBeforeAnother = "a journal line, its sum made right, adds an item the store holds, and a line after it adds another"
     }
 
     @Test("SF-8 A change is refused on a store every reader refuses", arguments: Breakage.allCases)
@@ -45,6 +46,15 @@ struct ValidationTests {
             let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
             let forged = Journal.line(for: .todos(.add(id: id(1), title: "Buy milk again")), number: 4, after: lastSum).bytes
             try files.writeJournal(files.journalBytes + Data(forged))
+            reason = .journalChange(line: 3, journal: "store.json.journal", .alreadyHeld)
+        case .forgedLineBeforeAnother:
+            _ = try files.store().add(id: id(3), title: "Pay rent")
+            let lastLine = try #require(files.journalLines.last)
+            let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
+            let forged = Journal.line(for: .todos(.add(id: id(1), title: "Buy milk again")), number: 4, after: lastSum)
+            let next = Journal.line(for: .todos(.add(id: id(4), title: "Water the plants")), number: 5, after: forged.sum)
+            try files.writeJournal(files.journalBytes + Data(forged.bytes) + Data(next.bytes))
+            // Brought in with the add after it, which applies: the one that does not is named, not the last.
             reason = .journalChange(line: 3, journal: "store.json.journal", .alreadyHeld)
         }
         let (store, journal) = (files.storeBytes, files.journalBytes)
