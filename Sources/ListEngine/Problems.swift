@@ -188,23 +188,19 @@ extension [TodoItem.ID] {
 /// the bytes choose or the next free one: one pass over 100,000 ids, where a sort compared each
 /// a dozen times, and no more memory than a copy of their first halves.
 struct FirstHalves {
-    /// A first half plus one, so that 0 is a free slot; a half of all ones cannot be held so,
-    /// and is counted apart. A quarter more slots than ids, not the next power of two, which
-    /// for a million ids would be twice as many.
+    /// A first half plus one, so that 0 is a free slot. A quarter more slots than ids, not the
+    /// next power of two, which for a million ids would be twice as many.
     private var slots: [UInt64]
-    private var allOnes = 0
 
     init(count: Int) {
-        slots = [UInt64](repeating: 0, count: count + count / 4 + 1)
+        slots = [UInt64](repeating: 0, count: count + count / 4)
     }
 
-    /// Puts the id in; false when its first eight bytes were in already, its own or another's.
+    /// Puts the id in; false when its first eight bytes were in already, its own or another's,
+    /// or are all ones, which the table cannot hold and leaves to the full check.
     mutating func insert(_ id: TodoItem.ID) -> Bool {
         let half = Swift.withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
-        guard half != .max else {
-            allOnes += 1
-            return allOnes == 1
-        }
+        guard half != .max else { return false }
         // The mixed bits scaled to the table, and on to the next free slot, round to the start.
         var slot = Int(truncatingIfNeeded: (half &* 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: UInt64(slots.count)).high)
         while slots[slot] != 0 {
