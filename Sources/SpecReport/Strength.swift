@@ -63,15 +63,21 @@ public struct MutationScore: Equatable, Sendable {
 
     /// Reads what `Scripts/mutate` printed, kept in a file: its line for each module,
     /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
-    /// and the first date written in it (`2026-11-25`), else `fileDate`.
+    /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`:
+    /// the file keeps the latest run of each module, and runs of different days.
     public static func read(_ text: String, fileDate: String) -> [MutationScore] {
-        let date = text.split(whereSeparator: { !$0.isNumber && $0 != "-" }).first { $0.count == 10 && $0.filter { $0 == "-" }.count == 2 }
-            .map(String.init) ?? fileDate
+        var date = fileDate
         var scores: [String: MutationScore] = [:]
         var order: [String] = []
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else { continue }
+            guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else {
+                if let written = line.split(whereSeparator: { !$0.isNumber && $0 != "-" })
+                    .first(where: { $0.count == 10 && $0.filter { $0 == "-" }.count == 2 }) {
+                    date = String(written)
+                }
+                continue
+            }
             func count(_ word: String) -> Int? {
                 parts[1].split(separator: ",").map { $0.split(separator: " ") }
                     .first { $0.count >= 2 && $0[1].hasPrefix(word) }.flatMap { Int($0[0]) }

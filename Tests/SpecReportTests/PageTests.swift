@@ -193,6 +193,13 @@ struct PageTests {
         ])
         #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
+        #expect(MutationScore.read("""
+            started 2026-11-26 06:00 UTC, commit abc1234, 2 cores
+            Shop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+
+            started 2026-11-25 01:59 UTC, commit 0ld0ld0, 2 cores
+            Till: 4 mutants, 3 killed, 1 survived, 0 equivalent, 0 stillborn: 75.0 % killed
+            """, fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-26"], ["Till", "2026-11-25"]])
     }
 
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
