@@ -6,11 +6,11 @@ extension JSONReader {
     public mutating func readInt() throws -> Int {
         let start = position
         let token = try numberToken()
-        if let value = digitsValue(token) ?? Int(text(token)) {
+        if let value = token.whole ?? Int(text(token.bytes)) {
             return value
         }
-        let isWrittenWithFraction = text(token).contains { $0 == "." || $0 == "e" || $0 == "E" }
-        if isWrittenWithFraction, let value = Double(text(token)), value.rounded() == value, let whole = Int(exactly: value) {
+        let isWrittenWithFraction = text(token.bytes).contains { $0 == "." || $0 == "e" || $0 == "E" }
+        if isWrittenWithFraction, let value = Double(text(token.bytes)), value.rounded() == value, let whole = Int(exactly: value) {
             return whole
         }
         position = start
@@ -21,7 +21,7 @@ extension JSONReader {
     public mutating func readDouble() throws -> Double {
         let start = position
         let token = try numberToken()
-        guard let value = Double(text(token)), value.isFinite else {
+        guard let value = Double(text(token.bytes)), value.isFinite else {
             position = start
             throw error(expected: "a number that fits in a Double")
         }
@@ -29,8 +29,10 @@ extension JSONReader {
     }
 
     /// The bytes of one number as JSON writes it: `-`, digits without a leading zero, then an
-    /// optional fraction and exponent.
-    mutating func numberToken() throws -> Range<Int> {
+    /// optional fraction and exponent. With its value, read as its digits are passed, when it is
+    /// a whole number of at most 18 digits, which no `Int` overflows: every number a store holds,
+    /// read in one pass, without the standard library's parsing of text.
+    mutating func numberToken() throws -> (bytes: Range<Int>, whole: Int?) {
         let start = position
         func digits() -> Int {
             let first = position
@@ -41,37 +43,32 @@ extension JSONReader {
             position = start
             return error(expected: "a number")
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let isNegative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+        if isNegative { position += 1 }
         let leading = position
-        let count = digits()
+        var value = 0, index = leading
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        position = index
+        let count = index - leading
         guard count > 0, count == 1 || bytes[leading] != UInt8(ascii: "0") else { throw fail() }
+        var isWhole = count < 19
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard digits() > 0 else { throw fail() }
+            isWhole = false
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw fail() }
+            isWhole = false
         }
-        return start..<position
-    }
-
-    /// The value of a token of at most 18 digits, a minus or not, which no `Int` overflows: every
-    /// number a store holds, read without the standard library's parsing of text. Nil for any other.
-    private func digitsValue(_ token: Range<Int>) -> Int? {
-        var index = token.lowerBound
-        let isNegative = bytes[index] == UInt8(ascii: "-")
-        if isNegative { index += 1 }
-        guard token.upperBound - index <= 18 else { return nil }
-        var value = 0
-        while index < token.upperBound {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int(digit)
-            index += 1
-        }
-        return isNegative ? -value : value
+        return (start..<position, isWhole ? (isNegative ? -value : value) : nil)
     }
 
     private func text(_ range: Range<Int>) -> Substring {

@@ -235,7 +235,8 @@ public struct JSONReader: ~Copyable {
     @inlinable @inline(__always)
     public mutating func readLiteral(_ literal: UnsafeRawBufferPointer) -> Bool {
         let count = literal.count
-        guard bytes.count - position >= count, let expected = literal.baseAddress else { return false }
+        // The reader is never past its bytes, and a literal is a few bytes: nothing here overflows.
+        guard bytes.count &- position >= count, let expected = literal.baseAddress else { return false }
         let text = UnsafeRawPointer(bytes.baseAddress! + position)
         if count >= 8 && count <= 16 {
             guard text.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
@@ -244,7 +245,7 @@ public struct JSONReader: ~Copyable {
         } else {
             guard memcmp(text, expected, count) == 0 else { return false }
         }
-        position += count
+        position &+= count
         return true
     }
 

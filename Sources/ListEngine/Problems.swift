@@ -187,14 +187,18 @@ extension [TodoItem.ID] {
 /// Ids by their first eight bytes, in a table with a quarter more slots than ids, each at a slot
 /// the bytes choose or the next free one: one pass over 100,000 ids, where a sort compared each
 /// a dozen times, and no more memory than a copy of their first halves.
-struct FirstHalves {
+/// Its memory is its own, freed with it: an array asked at each insert whether it was shared.
+struct FirstHalves: ~Copyable {
     /// A first half plus one, so that 0 is a free slot. A quarter more slots than ids, not the
     /// next power of two, which for a million ids would be twice as many.
-    private var slots: [UInt64]
+    private let slots: UnsafeMutableBufferPointer<UInt64>
 
     init(count: Int) {
-        slots = [UInt64](repeating: 0, count: count + count / 4)
+        slots = .allocate(capacity: count + count / 4)
+        slots.initialize(repeating: 0)
     }
+
+    deinit { slots.deallocate() }
 
     /// Puts the id in; false when its first eight bytes were in already, its own or another's,
     /// or are all ones, which the table cannot hold and leaves to the full check.
@@ -214,16 +218,19 @@ struct FirstHalves {
 
 /// Numbers from 1 to `next` - 1, a bit for each: numbers outside that range are told of apart,
 /// so a bit each finds a repeat where a set would hash every number. None past a bound that
-/// keeps the bits few.
-struct SeenNumbers {
-    private var bits: [UInt64]
+/// keeps the bits few. Its memory is its own, as a table of first halves' is.
+struct SeenNumbers: ~Copyable {
+    private let bits: UnsafeMutableBufferPointer<UInt64>
     private let next: Int
 
     init?(next: Int, count: Int) {
         guard next >= 1, next <= count * 64 + 65_536 else { return nil }
         self.next = next
-        bits = [UInt64](repeating: 0, count: next / 64 + 1)
+        bits = .allocate(capacity: next / 64 + 1)
+        bits.initialize(repeating: 0)
     }
+
+    deinit { bits.deallocate() }
 
     /// Puts the number in; false when it is out of range, or in already.
     mutating func insert(_ number: Int) -> Bool {

@@ -155,6 +155,20 @@ struct JSONReaderTests {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readInt() } }
     }
 
+    @Test("A number that breaks a rule of JSON is not an Int either, and the reader stays where it was", arguments: [
+        "01", "00", "-01", "-", "--1", "+1", "- 1", "1.", "1e", "1E+", ".5", "-x",
+    ])
+    func brokenInt(text: String) {
+        var offset: Int?
+        #expect(throws: JSONReader.Error.self) {
+            try JSONReader.read(Data(text.utf8)) { json in
+                defer { offset = json.offset }
+                return try json.readInt()
+            }
+        }
+        #expect(offset == 0)
+    }
+
     @Test("A whole number written with a fraction or an exponent is an Int, as JSONDecoder reads it", arguments: [
         ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0), ("-0", 0),
     ])
