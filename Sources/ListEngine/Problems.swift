@@ -137,11 +137,15 @@ extension Document {
     }
 
     private static func numberProblems(_ numbers: [Int], next: Int, in record: Problem.Record) -> [Problem] {
+        // A next number out of range is the one problem of range there is: the numbers are not
+        // measured against it, and no range is said whose end is below its start.
+        guard (1...largestNumber).contains(next) else {
+            return [.nextNumberOutOfRange(record, next: next)] + repeatedNumbers(numbers, next: next, in: record)
+        }
         var found: [Problem] = []
         if let wrong = numbers.first(where: { $0 < 1 || $0 >= next }) {
             found.append(.numberOutOfRange(record, number: wrong, next: next))
         }
-        if !(1...largestNumber).contains(next) { found.append(.nextNumberOutOfRange(record, next: next)) }
         found += repeatedNumbers(numbers, next: next, in: record)
         return found
     }

@@ -36,6 +36,13 @@ struct ProblemsTests {
                 problems: [.numberOutOfRange(.todo, number: 7, next: 3)]) {
             $0.todos = list(todo: [todo(1, "A").renumbered(7), todo(2, "B").renumbered(9)], next: 3)
         },
+        Example(testDescription: "a next number below 1: the numbers are not measured against it",
+                problems: [.nextNumberOutOfRange(.todo, next: Int.min)]) {
+            $0.todos = list(todo: [todo(1, "A"), todo(2, "B")], next: Int.min)
+        },
+        Example(testDescription: "a next person number below 1", problems: [.nextNumberOutOfRange(.person, next: 0)]) {
+            $0.people = makePeople([person(1, "Ann", "Lee")], next: 0)
+        },
         Example(testDescription: "a next number past the largest",
                 problems: [.nextNumberOutOfRange(.todo, next: 1 << 40 + 1)]) {
             $0.todos = list(todo: [todo(1, "A")], next: 1 << 40 + 1)

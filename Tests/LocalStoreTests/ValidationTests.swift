@@ -120,6 +120,14 @@ struct ValidationTests {
         OutOfRange(testDescription: "next to-do number is 0", problem: "the next to-do number, 0, is not between 1 and", inHead: true) {
             $0["nextTodoNumber"] = 0
         },
+        OutOfRange(testDescription: "next to-do number is -9223372036854775808",
+                   problem: "the next to-do number, -9223372036854775808, is not between 1 and", inHead: true) {
+            $0["nextTodoNumber"] = Int.min
+        },
+        OutOfRange(testDescription: "next person number is -9223372036854775808",
+                   problem: "the next person number, -9223372036854775808, is not between 1 and") {
+            $0["nextPersonNumber"] = Int.min
+        },
         OutOfRange(testDescription: "to-do number is used twice", problem: "the to-do number 2 is used more than once") {
             $0[path: ["todos", "todo", 0, "number"]] = 2
         },
