@@ -2,19 +2,57 @@
 /// Foundation's `JSONDecoder` about how a whole number is written.
 extension JSONReader {
     /// A whole number that fits in an `Int`. As Foundation's `JSONDecoder` reads it, a whole
-    /// number may be written with a fraction or an exponent (`5.0`, `5e0`); `5.5` is refused.
+    /// number may be written with a fraction or an exponent (`5.0`, `5e0`); `5.5` is refused,
+    /// and so is `0.99999999999999999`, which is not whole either, though as a `Double` it is 1.
     public mutating func readInt() throws -> Int {
         let start = position
         let token = try numberToken()
-        if let value = token.whole ?? Int(text(token.bytes)) {
+        if let value = token.whole ?? exactWhole(token.bytes) {
             return value
-        }
-        let isWrittenWithFraction = text(token.bytes).contains { $0 == "." || $0 == "e" || $0 == "E" }
-        if isWrittenWithFraction, let value = Double(text(token.bytes)), value.rounded() == value, let whole = Int(exactly: value) {
-            return whole
         }
         position = start
         throw error(expected: "a whole number that fits in 64 bits")
+    }
+
+    /// The whole number a token stands for, worked out on its digits, not through a `Double`,
+    /// which rounds: for one written with a fraction, an exponent or more than 18 digits. Nil
+    /// for one that is not whole, or does not fit in an `Int`.
+    private func exactWhole(_ token: Range<Int>) -> Int? {
+        var index = token.lowerBound
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        // The value is `digits` times ten to the power `shift`; zeros before the first other
+        // digit are left out, as they change nothing.
+        var digits: [UInt8] = [], shift = 0, isFraction = false
+        while index < token.upperBound, bytes[index] | 0x20 != UInt8(ascii: "e") {
+            if bytes[index] == UInt8(ascii: ".") {
+                isFraction = true
+            } else {
+                if !digits.isEmpty || bytes[index] != UInt8(ascii: "0") { digits.append(bytes[index]) }
+                if isFraction { shift -= 1 }
+            }
+            index += 1
+        }
+        if index < token.upperBound {
+            index += 1
+            let isNegativeExponent = bytes[index] == UInt8(ascii: "-")
+            if isNegativeExponent || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            // Past a million the exponent is no less out of reach: it stops growing there.
+            var exponent = 0
+            while index < token.upperBound {
+                exponent = Swift.min(exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")), 1_000_000)
+                index += 1
+            }
+            shift += isNegativeExponent ? -exponent : exponent
+        }
+        guard !digits.isEmpty else { return 0 }
+        while shift < 0, digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            shift += 1
+        }
+        guard shift >= 0, digits.count + shift <= 19 else { return nil }
+        let whole = String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: shift)
+        return Int(isNegative ? "-" + whole : whole)
     }
 
     /// Any JSON number that a `Double` holds; one too large for it is an error, not infinity.

@@ -148,8 +148,10 @@ struct JSONReaderTests {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readDouble() } }
     }
 
+    /// Not whole however near: a `Double` would make 1 of the first three, and 0 of the next.
     @Test("A number with a fraction, or past 64 bits, is not an Int", arguments: [
         "1.5", "1e-3", "9223372036854775808", "-9223372036854775809", "9.3e18", "1e400",
+        "0.99999999999999999", "1.0000000000000001", "4.9999999999999999e-0", "1e-400", "10e-2", "1e1000001",
     ])
     func notAnInt(text: String) {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readInt() } }
@@ -169,8 +171,18 @@ struct JSONReaderTests {
         #expect(offset == 0)
     }
 
+    /// Worked out on the digits: through a `Double`, Int.max would round past itself.
+    @Test("A whole number at the limits of Int, written with an exponent, reads exactly", arguments: [
+        ("922337203685477580.7e1", Int.max), ("-9.223372036854775808e18", Int.min), ("1.2345678901234567e18", 1_234_567_890_123_456_700),
+    ])
+    func wholeNumberAtTheLimits(text: String, value: Int) throws {
+        #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
+    }
+
     @Test("A whole number written with a fraction or an exponent is an Int, as JSONDecoder reads it", arguments: [
-        ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0), ("-0", 0),
+        ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0), ("-0", 0), ("100e-2", 1), ("0.1e1", 1),
+        ("0e400", 0), ("0.00e-7", 0),
+        ("1000000000000000000", 1_000_000_000_000_000_000), ("12.500e+1", 125),
     ])
     func wholeNumberWrittenOtherwise(text: String, value: Int) throws {
         #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
