@@ -48,8 +48,26 @@ struct DamagedStoreTests {
         #expect(try files.todo("list").errors.contains("the store \(files.storeURL.path) is damaged"))
         #expect { _ = try store.apply(PeopleChange.sort(.descending)) } throws: { ($0 as? StoreError)?.isDamaged == true }
 
+        #expect(try !store.inspect().isSound, "doctor calls sound only what every command opens")
         #expect(files.storeBytes == contents)
         #expect(try files.contents() == ["store.json", "store.json.lock"])
+    }
+
+    @Test("TP-6 A damaged store is refused with an error naming the file, and left as it was: a format no version wrote",
+          arguments: [0, -7, Int.min])
+    func formatNoVersionWrote(version: Int) throws {
+        try files.seed(todo: ["Buy milk"])
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        try #require(saved.hasSuffix(",\"version\":\(StoreFormat.current)}"))
+        let contents = Data((saved.dropLast("\(StoreFormat.current)}".count) + "\(version)}").utf8)
+        try files.write(contents)
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, .noSuchFormat(version))) { try files.todos() }
+        #expect(try files.todo("list").errors.contains("no version wrote format \(version)"))
+        let doctor = try files.todo("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("it says it is in format \(version), which no version of todo wrote"), "\(doctor.output)")
+        #expect(files.storeBytes == contents)
     }
 
     @Test("TP-7 A store written by a newer version is refused and left as it was",

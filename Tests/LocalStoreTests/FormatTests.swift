@@ -172,7 +172,8 @@ struct FormatTests {
         (#"{"title":"Buy milk","number":1,"isFinished":false,"id":"ID"}"#, nil),
         (#"{"id":"ID","isFinished":false,"number":1.0,"title":"Buy milk"}"#, nil),
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy \u006dilk"}"#, nil),
-        (#"{"id":"ID","isFinished":false,"number":1,"title":"Sell milk","title":"Buy milk"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Sell milk","title":"Buy milk"}"#, #"expected the key "title" once, not again"#),
+        (#"{"id":"ID","isFinished":false,"number":1,"number":2,"title":"Buy milk"}"#, #"expected the key "number" once, not again"#),
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, nil),
         (#"{"id":"LOWER","isFinished":false,"number":1,"title":"Buy milk"}"#, nil),
         (#"{"id":"ID","isFinished":flase,"number":1,"title":"Buy milk"}"#, "expected true or false"),
@@ -182,6 +183,23 @@ struct FormatTests {
         (#"{"id":"ID","isFinished":false,"number":1}"#, #"expected the key "title""#),
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk""#, "expected a comma or the end of the object"),
     ]
+
+    /// The head an add reads would take the first of two values, where a reader of the whole
+    /// file takes the last: no reader takes either, and doctor does not call the store sound.
+    @Test("A store that gives a key twice is refused by every reader, whatever its checksum says", arguments: [false, true])
+    func keyGivenTwice(checksumForged: Bool) throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        try #require(saved.contains(#""nextTodoNumber":3,"#))
+        let edited = Array(saved.replacingOccurrences(of: #""nextTodoNumber":3,"#, with: #""nextTodoNumber":3,"nextTodoNumber":5,"#).utf8)
+        try files.write(checksumForged ? StoreHead.sealed(edited) : Data(edited))
+
+        let refusal = try #require(throws: StoreError.self) { try files.todos() }
+        #expect(refusal.isDamaged)
+        #expect(try files.todo("list").errors.contains(#"expected the key "nextTodoNumber" once, not again"#))
+        #expect(try !files.store().inspect().isSound)
+        #expect(try files.todo("doctor").status == 1)
+    }
 
     @Test("A to-do written otherwise than todo writes it reads as the same item, or is refused as damage", arguments: writtenOtherwise)
     func toDoWrittenOtherwise(text: String, refusal: String?) throws {

@@ -128,7 +128,7 @@ extension FileStore {
     /// journal and folded ids kept where they read, so the journal can be told.
     private static func rebuilt(from data: Data?) -> FileDocument {
         guard let data else { return FileDocument(document: Document()) }
-        if var read = try? FileDocument.read(data), read.file.document.problems.isEmpty {
+        if var read = try? FileDocument.checked(data) {
             if read.isLegacy { read.file.document = read.file.document.numberedAsShown() }
             return read.file
         }

@@ -21,6 +21,8 @@ public struct StoreReport: Sendable {
         public enum What: Sendable, Equatable {
             case empty
             case newerVersion(Int)
+            /// The file says it is in a format no version of todo wrote.
+            case noSuchFormat(Int)
             /// The bytes do not read as a store: where they stop, and what was expected there.
             case notAStore(FormatFailure)
             case problems([Problem])
@@ -167,21 +169,18 @@ extension FileStore {
             FindingError(finding: .init(file: files.path, what: .newerVersion(version), place: nil, loses: .nothingOnceUpdated,
                                         isRepairable: false))
         }
-        guard !data.isEmpty else {
-            throw FindingError(finding: .init(file: files.path, what: .empty, place: nil, loses: .nothingInIt, isRepairable: true))
-        }
-        let read: ReadDocument
         do {
-            read = try FileDocument.read(data)
-        } catch let failure as FormatFailure {
-            // As every reader says it: a newer format first, whatever else of the file does not read.
-            if let version = FileDocument.version(in: data), version > StoreFormat.current { throw newer(version) }
-            throw finding(.notAStore(failure), place: .byte(failure.offset))
+            return try FileDocument.checked(data)
+        } catch {
+            switch error {
+            case .newer(let version): throw newer(version)
+            case .empty:
+                throw FindingError(finding: .init(file: files.path, what: .empty, place: nil, loses: .nothingInIt, isRepairable: true))
+            case .notAStore(let failure), .doesNotFit(_, let failure): throw finding(.notAStore(failure), place: .byte(failure.offset))
+            case .noSuchFormat(let version): throw finding(.noSuchFormat(version))
+            case .problems(let problems): throw finding(.problems(problems))
+            }
         }
-        guard read.file.version <= StoreFormat.current else { throw newer(read.file.version) }
-        let problems = read.file.document.problems
-        guard problems.isEmpty else { throw finding(.problems(problems)) }
-        return read
     }
 
     /// Replays what of the journal belongs to the store, and says what does not.

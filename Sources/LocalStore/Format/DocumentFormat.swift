@@ -36,6 +36,40 @@ extension FileDocument {
         return ReadDocument(file: file, isProven: false, isLegacy: true)
     }
 
+    /// Why a store file is not opened: it was written by a newer todo, or it is damaged so.
+    enum Refusal: Error {
+        case newer(version: Int)
+        case empty
+        case notAStore(FormatFailure)
+        case doesNotFit(format: Int, FormatFailure)
+        case noSuchFormat(Int)
+        case problems([Problem])
+    }
+
+    /// The bytes of a store file read and checked as every command reads them, and `doctor` and
+    /// a repair too: one check, so that a file doctor calls sound is one every command opens.
+    /// Whatever else of the file does not read, a newer format is said first.
+    static func checked(_ data: Data) throws(Refusal) -> ReadDocument {
+        guard !data.isEmpty else { throw .empty }
+        let read: ReadDocument
+        do {
+            read = try FileDocument.read(data)
+        } catch {
+            // The readers of the format throw where they stopped, and nothing else.
+            let failure = error as? FormatFailure ?? FormatFailure(offset: 0, expected: "a store")
+            guard let version = version(in: data) else { throw .notAStore(failure) }
+            guard version <= StoreFormat.current else { throw .newer(version: version) }
+            guard version >= 1 else { throw .noSuchFormat(version) }
+            throw .doesNotFit(format: version, failure)
+        }
+        let version = read.file.version
+        guard version <= StoreFormat.current else { throw .newer(version: version) }
+        guard version >= 1 else { throw .noSuchFormat(version) }
+        let problems = read.file.document.problems
+        guard problems.isEmpty else { throw .problems(problems) }
+        return read
+    }
+
     /// The format a file says it is in, read without the rest; nil when it is not a JSON
     /// object with a whole-number version.
     static func version(in data: Data) -> Int? {

@@ -68,8 +68,9 @@ struct RecordKeys<Key: RecordKey>: @unchecked Sendable {
 
 /// Reads the keys of one object in the order a record's `read` asks for them, which is the order
 /// of its `Key`: by a shortcut that compares each key's bytes where the object is written as
-/// `todo` writes it, else from an index of where each key's value stands, whatever the order,
-/// spaces or repeats (the last value of a key counts), keys it does not know skipped.
+/// `todo` writes it, else from an index of where each key's value stands, whatever the order or
+/// spaces, keys it does not know skipped. A key given twice is refused: a reader of the first
+/// keys alone (the head an add reads) would take the first value, where this takes the last.
 struct RecordReader<Key: RecordKey> {
     private let keys: RecordKeys<Key>
     /// In the shortcut: whether a key was read yet, so the next one follows a comma.
@@ -173,7 +174,10 @@ struct RecordReader<Key: RecordKey> {
     private mutating func index(_ json: inout JSONReader) throws {
         var values = [Int?](repeating: nil, count: Key.allCases.count)
         try json.readObject { json, name in
-            if let key = Key(rawValue: name) { values[key.ordinal] = json.offset }
+            if let key = Key(rawValue: name) {
+                guard values[key.ordinal] == nil else { throw json.error(expected: "the key \"\(name)\" once, not again") }
+                values[key.ordinal] = json.offset
+            }
             try json.skipValue()
         }
         self.values = values

@@ -154,23 +154,20 @@ extension FileStore {
     /// file against accidents, not against someone who recomputes it).
     private func decode(_ file: StoreFiles.OpenFile, files: StoreFiles) throws -> ReadDocument {
         let data = try file.contents()
-        guard !data.isEmpty else { throw StoreError.damaged(path: files.path, .empty) }
-        let read: ReadDocument
         do {
-            read = try FileDocument.read(data)
-        } catch let failure as FormatFailure {
-            guard let version = FileDocument.version(in: data) else {
-                throw StoreError.damaged(path: files.path, .notAStore(failure))
+            return try FileDocument.checked(data)
+        } catch {
+            let damage: Damage
+            switch error {
+            case .newer(let version): throw StoreError.newerVersion(path: files.path, version: version)
+            case .empty: damage = .empty
+            case .notAStore(let failure): damage = .notAStore(failure)
+            case let .doesNotFit(format, failure): damage = .doesNotFit(format: format, failure)
+            case .noSuchFormat(let format): damage = .noSuchFormat(format)
+            case .problems(let problems): damage = .problems(problems)
             }
-            guard version <= StoreFormat.current else { throw StoreError.newerVersion(path: files.path, version: version) }
-            throw StoreError.damaged(path: files.path, .doesNotFit(format: version, failure))
+            throw StoreError.damaged(path: files.path, damage)
         }
-        let version = read.file.version
-        guard version <= StoreFormat.current else { throw StoreError.newerVersion(path: files.path, version: version) }
-        guard version >= 1 else { throw StoreError.damaged(path: files.path, .noSuchFormat(version)) }
-        let problems = read.file.document.problems
-        guard problems.isEmpty else { throw StoreError.damaged(path: files.path, .problems(problems)) }
-        return read
     }
 }
 

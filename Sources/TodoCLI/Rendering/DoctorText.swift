@@ -6,6 +6,7 @@ enum DoctorText {
         switch what {
         case .empty: "it is empty"
         case .newerVersion(let version): "it was written by a newer todo (format \(version))"
+        case .noSuchFormat(let format): "it says it is in format \(format), which no version of todo wrote"
         case .notAStore(let failure): "it does not read as a todo store: \(failure.expected) was expected there"
         case .problems(let problems): problems.map(StoreText.problem).joined(separator: "; ")
         case let .journalChange(line, reason): "line \(line) does not apply (\(StoreText.replay(reason)))"
