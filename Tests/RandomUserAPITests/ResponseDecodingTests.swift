@@ -55,6 +55,19 @@ struct ResponseDecodingTests {
         #expect(page == FetchedPage(people: [], unreadable: 1))
     }
 
+    /// The shortest time randomuser.me could write has no fraction of a second, the longest nine digits of one.
+    @Test("RU-7 A date of birth is the calendar day of dob.date in UTC, with or without a fraction of a second",
+          arguments: [("1980-02-03T10:11:34Z", "1980-02-03"), ("1980-02-03T10:11:34.123456789Z", "1980-02-03"),
+                      ("1980-02-03T10:11:34.1234567890Z", nil), ("1980-02-03T10:11:3Z", nil)] as [(String, String?)])
+    func birthDateTimes(text: String, day: String?) throws {
+        let body = "{\"results\": [{\"name\": {\"first\": \"Ann\", \"last\": \"Berg\"}, \"dob\": {\"date\": \"\(text)\"}}]}"
+
+        let page = try RandomUserResponse.page(from: Data(body.utf8), status: 200, count: 5)
+
+        #expect(page.people.map(\.birthDate?.iso) == (day.map { [$0] } ?? []) as [String?])
+        #expect(page.unreadable == (day == nil ? 1 : 0))
+    }
+
     @Test("RU-19 No more people are taken than were asked for; the others are counted")
     func moreThanAsked() throws {
         let people = (1...30).map { "{\"name\": {\"first\": \"Ann\", \"last\": \"Berg\"}, \"email\": \"ann\($0)@example.com\"}" }
@@ -91,7 +104,7 @@ struct ResponseDecodingTests {
         let page = try RandomUserResponse.page(from: Data(body.utf8), status: 200, count: 5)
 
         // A moment no calendar day has leaves the person out, counted as not read.
-        #expect(page.people.map(\.birthDate?.iso) == (day.map { [$0] } ?? []))
+        #expect(page.people.map(\.birthDate?.iso) == (day.map { [$0] } ?? []) as [String?])
         #expect(page.unreadable == (day == nil ? 1 : 0))
     }
 
