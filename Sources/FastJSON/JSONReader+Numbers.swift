@@ -46,12 +46,12 @@ extension JSONReader {
             shift += isNegativeExponent ? -exponent : exponent
         }
         guard !digits.isEmpty else { return 0 }
-        while shift < 0, digits.last == UInt8(ascii: "0") {
-            digits.removeLast()
-            shift += 1
-        }
-        guard shift >= 0, digits.count + shift <= 19 else { return nil }
-        let whole = String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: shift)
+        // A fraction is whole when zeros end its digits, one for each place after the point; the
+        // whole number then has `digits.count + shift` digits.
+        let zeros = digits.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        guard shift + zeros >= 0, digits.count + shift <= 19 else { return nil }
+        let whole = String(decoding: digits.dropLast(Swift.max(0, -shift)), as: UTF8.self)
+            + String(repeating: "0", count: Swift.max(0, shift))
         return Int(isNegative ? "-" + whole : whole)
     }
 

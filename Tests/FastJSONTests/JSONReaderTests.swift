@@ -183,6 +183,7 @@ struct JSONReaderTests {
         ("1.0", 1), ("1e3", 1000), ("5.00", 5), ("1E2", 100), ("-0.0", 0), ("-0", 0), ("100e-2", 1), ("0.1e1", 1),
         ("0e400", 0), ("0.00e-7", 0),
         ("1000000000000000000", 1_000_000_000_000_000_000), ("12.500e+1", 125),
+        ("0.00000000000000000001e20", 1),
     ])
     func wholeNumberWrittenOtherwise(text: String, value: Int) throws {
         #expect(try JSONReader.read(Data(text.utf8)) { try $0.readInt() } == value)
