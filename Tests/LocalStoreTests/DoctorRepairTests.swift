@@ -57,6 +57,23 @@ struct DoctorRepairTests {
                                           finished: [finished(2, "Call Ann"), finished(4, "Pay rent")], next: 6))
     }
 
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: to-dos with their plans")
+    func repairPlans() throws {
+        let planned = TodoItem(id: id(1), number: 1, title: "Pay rent",
+                               plan: TodoPlan(tags: ["home"], due: date("2026-11-30"), priority: .high, recurrence: .monthly),
+                               added: Date(timeIntervalSince1970: 1_780_000_000))
+        let tagged = TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(tags: ["garden"]))
+        try files.store().update { $0.todos = list(todo: [planned, tagged], next: 3) }
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+        // A tag edited by hand into one the list refuses, and a stray byte after the end.
+        let edited = String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "\"garden\"", with: "\"1garden\"") + "x"
+        try files.write(Data(edited.utf8))
+
+        _ = try repair(copying: [files.storeURL])
+
+        #expect(try files.todos() == list(todo: [planned, TodoItem(id: id(2), number: 2, title: "Water plants")], next: 3))
+    }
+
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: people, their order and paging")
     func repairPeople() throws {
         let ann = person(1, "Ann", "Lee", email: "ann@example.com", remoteID: "r1")

@@ -131,7 +131,7 @@ enum Salvage {
             }
             let items = zip(todo + finished, todoNumbers).enumerated().map { offset, pair in
                 // A plan a file changed by hand made wrong (a repeat without its due date) is left out.
-                let plan = (try? pair.0.plan.check()) == nil ? pair.0.plan : .none
+                let plan = (try? pair.0.plan.check()).map { pair.0.plan } ?? .none
                 return TodoItem(id: pair.0.id, number: numbered(pair.1), title: pair.0.title, isFinished: offset >= todo.count,
                                 plan: plan, added: pair.0.times?.added, checked: offset >= todo.count ? pair.0.times?.checked : nil)
             }
