@@ -29,6 +29,9 @@ public enum Problem: Sendable, Equatable {
     case positionOutOfRange(step: Int, of: Int, position: Int)
     case repeatedPosition(step: Int, of: Int, position: Int)
     case numberOutOfRangeInStep(step: Int, of: Int, number: Int)
+    /// Undo step `step` (from 1, of `of`) would bring back what a list refuses: an item's own
+    /// problem (an empty title, a plan, a person without a name), or a next page out of range.
+    indirect case inStep(step: Int, of: Int, Problem)
 }
 
 extension Document {
@@ -74,6 +77,18 @@ extension Document {
         return found
     }
 
+    /// What is wrong with a to-do itself, whichever list holds it: its title or its plan.
+    private static func itemProblem(_ item: TodoItem) -> Problem? {
+        guard hasText(item.title) else { return .emptyTitle(item.id) }
+        guard !item.plan.isEmpty else { return nil }
+        do {
+            try item.plan.check()
+            return nil
+        } catch {
+            return .plan(item.id, error)
+        }
+    }
+
     /// Whether a title holds anything but white space; most start with a printable ASCII
     /// letter, which says so without looking at Unicode properties.
     private static func hasText(_ title: String) -> Bool {
@@ -103,18 +118,27 @@ extension Document {
             // The positions in each list the step puts items back into.
             let lists: [[Int]]
             let numbers: [Int]
+            // What the step brings back is held to the rules of the lists it goes back into.
+            var broughtBack: Problem?
             switch step {
             case .todos(let step):
                 indexes = step.restoring.map(\.index)
                 // To do and Finished are two lists: each item goes back to the one it was in.
                 lists = [step.restoring.filter { !$0.item.isFinished }.map(\.index), step.restoring.filter(\.item.isFinished).map(\.index)]
                 numbers = step.restoring.map(\.item.number)
+                broughtBack = step.restoring.lazy.compactMap { Self.itemProblem($0.item) }.first
             case .people(let step):
                 indexes = step.restoring.map(\.index)
                 lists = [indexes]
                 numbers = step.restoring.map(\.person.number)
                 if step.kind == .sort && step.sortOrder == nil { found.append(.sortWithoutOrder(step: number, of: count)) }
+                if let nameless = step.restoring.first(where: { $0.person.firstName.isEmpty || $0.person.lastName.isEmpty }) {
+                    broughtBack = .nameless(nameless.person.id)
+                } else if let page = step.fetchProgress?.nextPage, !(1...FetchProgress.lastPage).contains(page) {
+                    broughtBack = .pageOutOfRange(page)
+                }
             }
+            if let broughtBack { found.append(.inStep(step: number, of: count, broughtBack)) }
             if let index = indexes.first(where: { $0 < 0 || $0 > Self.largestNumber }) {
                 found.append(.positionOutOfRange(step: number, of: count, position: index))
             }

@@ -19,7 +19,7 @@ public struct ReplayFailure: Error, Equatable {
     public enum Reason: Sendable, Equatable {
         /// The add gives the new to-do another number than the list gives it.
         case numberDiffers(given: Int, expected: Int)
-        /// The add brings in a to-do the list holds already.
+        /// The add brings in a to-do, or a person, the lists hold already.
         case alreadyHeld
         case todos(TodoError)
         case people(PeopleError)
@@ -46,14 +46,17 @@ extension Document {
                 continue
             }
             try bringIn(&adds)
+            let changed: Bool
             do {
-                try apply(logged.change)
+                changed = try apply(logged.change).changed
             } catch {
                 switch error {
                 case .todos(let error): throw ReplayFailure(index: index, reason: .todos(error))
                 case .people(let error): throw ReplayFailure(index: index, reason: .people(error))
                 }
             }
+            // An add of a person the lists hold changes nothing: no add a user made did that.
+            if !changed, case .people(.add) = logged.change { throw ReplayFailure(index: index, reason: .alreadyHeld) }
         }
         try bringIn(&adds)
     }
@@ -71,7 +74,7 @@ extension Document {
         do {
             added = try add(contentsOf: adds.map(\.new))
         } catch {
-            let index = adds.first { TodoItem.normalizedTitle($0.new.title) == nil }?.index ?? adds[0].index
+            let index = adds.first { (try? $0.new.checkedTitle()) == nil }?.index ?? adds[0].index
             throw ReplayFailure(index: index, reason: .todos(error))
         }
         guard added.count == adds.count else {

@@ -60,7 +60,7 @@ extension FileStore: TodoStore {
 
     /// The add of a proven store, or nil when the store must be read as every reader reads it:
     /// there is none, it is not proven, its journal holds anything but adds numbered one after
-    /// the other, an id it would add is in the store already, the new number is past the last an
+    /// the other that the list would take, an id it would add is in the store already, the new number is past the last an
     /// item may have, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
     func quickAdd(_ new: NewTodo, _ files: StoreFiles) throws -> TodoItem? {
@@ -74,8 +74,8 @@ extension FileStore: TodoStore {
         var adding = [new.id]
         if case .own(let contents) = state {
             for (offset, entry) in contents.entries.enumerated() {
-                guard case .todos(.add(let added, let title, _, _)) = entry.change, entry.number == head.nextTodoNumber + offset,
-                      TodoItem.normalizedTitle(title) != nil else { return nil }
+                guard case .todos(.add(let added, let title, let plan, _)) = entry.change, entry.number == head.nextTodoNumber + offset,
+                      (try? NewTodo(id: added, title: title, plan: plan).checkedTitle()) != nil else { return nil }
                 adding.append(added)
             }
         }

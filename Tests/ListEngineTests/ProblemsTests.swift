@@ -116,6 +116,22 @@ struct ProblemsTests {
             $0.history = [step(restoring: [(0, todo(1, "A")), (0, TodoItem(id: id(2), number: 2, title: "B", isFinished: true))])]
             $0.todos = list(next: 3)
         },
+        Example(testDescription: "an undo step that brings back a to-do with an empty title",
+                problems: [.inStep(step: 1, of: 1, .emptyTitle(id(2)))]) {
+            $0.history = [step(restoring: [(0, todo(1, "A")), (1, todo(2, " "))])]
+        },
+        Example(testDescription: "an undo step that brings back a to-do with a tag the list refuses",
+                problems: [.inStep(step: 1, of: 1, .plan(id(1), .notATag("1x")))]) {
+            $0.history = [step(restoring: [(0, TodoItem(id: id(1), number: 1, title: "A", plan: TodoPlan(tags: ["1x"])))])]
+        },
+        Example(testDescription: "an undo step that brings back a person without a first name",
+                problems: [.inStep(step: 1, of: 1, .nameless(id(1)))]) {
+            $0.history = [.people(PeopleStep(kind: .delete, restoring: [PersonPlacement(person: person(1, "", "Lee"), index: 0)]))]
+        },
+        Example(testDescription: "an undo of a load that goes back to a page out of range",
+                problems: [.inStep(step: 1, of: 1, .pageOutOfRange(0))]) {
+            $0.history = [.people(PeopleStep(kind: .load, removing: [id(1)], fetchProgress: FetchProgress(seed: "s", nextPage: 0)))]
+        },
         Example(testDescription: "an undo step that brings back an item numbered past the largest",
                 problems: [.numberOutOfRangeInStep(step: 1, of: 1, number: 1 << 40 + 1)]) {
             $0.history = [step(restoring: [(0, todo(1, "A").renumbered(1 << 40 + 1))])]

@@ -20,11 +20,14 @@ struct ValidationTests {
         case lineDoesNotApply = "a journal line does not apply to the list"
         case forgedLine = "a journal line, its sum made right, adds an item the store holds"
         case forgedLineBeforeAnother = "a journal line, its sum made right, adds an item the store holds, and a line after it adds another"
+        case repeatWithoutDue = "a journal line, its sum made right, adds a to-do that repeats with no due date"
+        case namelessPerson = "a journal line, its sum made right, adds a person without a last name"
+        case personHeld = "a journal line, its sum made right, adds a person the store holds"
     }
 
     @Test("SF-8 A change is refused on a store every reader refuses", arguments: Breakage.allCases)
     func changeRefused(damage: Breakage) throws {
-        try files.seed(todo: ["Buy milk", "Call Ann"])
+        try files.seed(todo: ["Buy milk", "Call Ann"], people: [person(1, "Zoë", "Adams")])
         let reason: Damage
         switch damage {
         case .body:
@@ -56,6 +59,24 @@ struct ValidationTests {
             try files.writeJournal(files.journalBytes + Data(forged.bytes) + Data(next.bytes))
             // Brought in with the add after it, which applies: the one that does not is named, not the last.
             reason = .journalChange(line: 3, journal: "store.json.journal", .alreadyHeld)
+        case .repeatWithoutDue:
+            _ = try files.store().add(id: id(3), title: "Pay rent")
+            let lastLine = try #require(files.journalLines.last)
+            let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
+            let forged = Journal.line(for: .todos(.add(id: id(4), title: "Water plants", plan: TodoPlan(recurrence: .daily))),
+                                      number: 4, after: lastSum).bytes
+            try files.writeJournal(files.journalBytes + Data(forged))
+            reason = .journalChange(line: 3, journal: "store.json.journal", .todos(.repeatWithoutDue))
+        case .namelessPerson, .personHeld:
+            _ = try files.store().add(id: id(3), title: "Pay rent")
+            let lastLine = try #require(files.journalLines.last)
+            let lastSum = try #require(Checksum.value(ofHex: Array(lastLine.utf8.dropLast(2).suffix(16))[...]))
+            let added = try #require(files.store().read().people.everyone.first)
+            let person = damage == .personHeld ? NewPerson(id: added.id, details: PersonDetails(firstName: "Bo", lastName: "Bee", birthDate: nil), addedAt: added.addedAt)
+                : NewPerson(id: id(8), details: PersonDetails(firstName: "Bo", lastName: "", birthDate: nil), addedAt: added.addedAt)
+            let forged = Journal.line(for: .people(.add(person, again: true)), number: nil, after: lastSum).bytes
+            try files.writeJournal(files.journalBytes + Data(forged))
+            reason = .journalChange(line: 3, journal: "store.json.journal", damage == .personHeld ? .alreadyHeld : .people(.nameless))
         }
         let (store, journal) = (files.storeBytes, files.journalBytes)
 
@@ -103,6 +124,14 @@ struct ValidationTests {
                    problem: "the to-do \(id(1).uuidString) has an empty title") {
             $0[path: ["todos", "todo", 0, "title"]] = " "
             $0[path: ["todos", "todo", 1, "title"]] = "\t"
+        },
+        OutOfRange(testDescription: "undo step brings back a to-do with an empty title",
+                   problem: "brings back what the lists refuse: the to-do \(id(3).uuidString) has an empty title") {
+            $0[path: ["undo", 0, "todos", "restoring", 0, "item", "title"]] = " "
+        },
+        OutOfRange(testDescription: "undo step brings back a to-do with a tag the list refuses",
+                   problem: "brings back what the lists refuse: the to-do \(id(3).uuidString) has a plan the list refuses") {
+            $0[path: ["undo", 0, "todos", "restoring", 0, "item", "plan"]] = ["tags": ["1x"]]
         },
         OutOfRange(testDescription: "next page to load is 9223372036854775807",
                    problem: "the next page to load, 9223372036854775807, is not between 1 and 1000000") {

@@ -29,6 +29,8 @@ struct StoreTextTests {
         (.positionOutOfRange(step: 1, of: 1, position: 1 << 40 + 1), "undo step 1 of 1 puts an item back at position \(1 << 40 + 1)"),
         (.repeatedPosition(step: 1, of: 2, position: 3), "undo step 1 of 2 puts two items back at position 3"),
         (.numberOutOfRangeInStep(step: 2, of: 2, number: 1 << 40 + 1), "undo step 2 of 2 brings back an item numbered \(1 << 40 + 1)"),
+        (.inStep(step: 1, of: 3, .pageOutOfRange(0)),
+         "undo step 1 of 3 brings back what the lists refuse: the next page to load, 0, is not between 1 and 1000000"),
     ]
 
     @Test("SF-9 A value out of range in the store is refused with a message, never a crash: the message, problem by problem",

@@ -125,7 +125,7 @@ enum StoreText {
     static func replay(_ reason: ReplayFailure.Reason) -> String {
         switch reason {
         case let .numberDiffers(given, expected): "it gives the new to-do the number \(given), where the list gives \(expected)"
-        case .alreadyHeld: "it adds a to-do the list holds already"
+        case .alreadyHeld: "it adds what the lists hold already"
         case .todos(let error): error.errorDescription ?? "\(error)"
         case .people(let error): error.errorDescription ?? "\(error)"
         }
@@ -188,6 +188,7 @@ enum StoreText {
         case let .positionOutOfRange(step, count, position): return "undo step \(step) of \(count) puts an item back at position \(position)"
         case let .repeatedPosition(step, count, position): return "undo step \(step) of \(count) puts two items back at position \(position)"
         case let .numberOutOfRangeInStep(step, count, number): return "undo step \(step) of \(count) brings back an item numbered \(number)"
+        case let .inStep(step, count, problem): return "undo step \(step) of \(count) brings back what the lists refuse: \(self.problem(problem))"
         }
     }
 }

@@ -99,4 +99,13 @@ public struct NewTodo: Sendable, Equatable {
         self.isFinished = isFinished
         self.checked = isFinished ? checked : nil
     }
+
+    /// The title as the list keeps it, or what the list refuses of the to-do: an empty title, a
+    /// plan that breaks a rule. The one check of a new to-do: the list's own, a replay's naming
+    /// the line it refuses, and that of an add that does not read the list.
+    public func checkedTitle() throws(TodoError) -> String {
+        guard let title = TodoItem.normalizedTitle(title) else { throw .emptyTitle }
+        try plan.check()
+        return title
+    }
 }

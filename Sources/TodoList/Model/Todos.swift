@@ -169,8 +169,7 @@ public struct Todos: Sendable, Equatable {
         var known = Set(all.lazy.map(\.id).filter(arriving.contains))
         var items: [TodoItem] = []
         for new in new where known.insert(new.id).inserted {
-            guard let title = TodoItem.normalizedTitle(new.title) else { throw .emptyTitle }
-            try new.plan.check()
+            let title = try new.checkedTitle()
             items.append(TodoItem(id: new.id, number: nextNumber + items.count, title: title, isFinished: new.isFinished,
                                   plan: new.plan, added: new.added, checked: new.checked))
         }

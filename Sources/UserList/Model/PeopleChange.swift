@@ -22,6 +22,8 @@ public enum PeopleChange: Sendable, Equatable {
 
 public enum PeopleError: Error, Equatable, Sendable, LocalizedError {
     case noSuchPerson
+    /// A person brought in without a first or a last name, which only a store changed by hand holds.
+    case nameless
     /// Someone with the same names and date of birth is in the list already.
     case alreadyThere(Person)
     /// The step undo would take back does not fit the people as they are (only a store
@@ -31,6 +33,7 @@ public enum PeopleError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .noSuchPerson: "that person is no longer in the list"
+        case .nameless: "a person needs a first and a last name"
         case .alreadyThere(let person): "\(person.fullName) (\(person.number)) is in the list already"
         case .undoDoesNotFit: "the last change cannot be undone: the people no longer fit its undo step"
         }
