@@ -23,9 +23,12 @@ public struct JSONReader: ~Copyable {
     // from inlined code, for `attempt` and `readLiteral`, which are inlined into a store's reader.
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline var position = 0
+    /// How deep a value passed over may nest.
+    private let depthLimit: Int
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int = maximumDepth) {
         self.bytes = bytes
+        self.depthLimit = depthLimit
     }
 
     /// Reads `data` as one JSON value with `body`, and checks that nothing but white space surrounds it.
@@ -46,11 +49,13 @@ public struct JSONReader: ~Copyable {
     }
 
     /// Reads one JSON value that starts at byte `offset` of `data`, and says where it ends;
-    /// whatever follows it is not looked at. For picking whole values out of damaged text.
-    public static func read<Value>(_ data: Data, from offset: Int, _ body: (inout JSONReader) throws -> Value) throws
-        -> (value: Value, end: Int) {
+    /// whatever follows it is not looked at. For picking whole values out of damaged text, which
+    /// tries at every brace of values nested a million deep: a value it passes over may nest
+    /// `depthLimit` deep, so that each try stops soon.
+    public static func read<Value>(_ data: Data, from offset: Int, depthLimit: Int = maximumDepth,
+                                   _ body: (inout JSONReader) throws -> Value) throws -> (value: Value, end: Int) {
         try data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self), depthLimit: depthLimit)
             reader.position = min(max(offset, 0), reader.bytes.count)
             let value = try body(&reader)
             return (value, reader.position)
@@ -185,10 +190,11 @@ public struct JSONReader: ~Copyable {
 
     // MARK: - Private
 
-    private static let maximumDepth = 512
+    /// How deep a value passed over may nest, unless a reader is told otherwise.
+    public static let maximumDepth = 512
 
     private mutating func skipValue(depth: Int) throws {
-        guard depth < Self.maximumDepth else { throw error(expected: "values nested no deeper than \(Self.maximumDepth)") }
+        guard depth < depthLimit else { throw error(expected: "values nested no deeper than \(depthLimit)") }
         switch try peek() {
         case UInt8(ascii: "{"): try readObject { reader, _ in try reader.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["): try readArray { try $0.skipValue(depth: depth + 1) }

@@ -44,6 +44,11 @@ enum Salvage {
     }
 
     private struct State {
+        /// How deep a value an item holds under a key it does not know may nest: an item is tried
+        /// at every brace, and one in a value nested a million deep would else read half a
+        /// thousand braces at each try.
+        static let depthLimit = 16
+
         /// The list the objects read now belong to; nil inside anything else (undo steps, searches).
         var section: Section?
         var todo: [FoundItem] = []
@@ -93,7 +98,7 @@ enum Salvage {
         mutating func readObject(in data: Data, at position: Int) -> Int {
             switch section {
             case .todo, .finished:
-                guard let (draft, end) = try? JSONReader.read(data, from: position, TodoItem.readWhatThereIs) else {
+                guard let (draft, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit, TodoItem.readWhatThereIs) else {
                     return position + 1
                 }
                 if let id = draft.id, let title = draft.title, TodoItem.normalizedTitle(title) != nil, seenItems.insert(id).inserted {
@@ -102,7 +107,7 @@ enum Salvage {
                 }
                 return end
             case .everyone, .deleted:
-                guard let (person, end) = try? JSONReader.read(data, from: position, { try StoredPerson.read(&$0) }) else {
+                guard let (person, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit, { try StoredPerson.read(&$0) }) else {
                     return position + 1
                 }
                 if !person.details.firstName.isEmpty, !person.details.lastName.isEmpty, seenPeople.insert(person.id).inserted {
