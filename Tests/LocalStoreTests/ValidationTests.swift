@@ -179,6 +179,9 @@ struct ValidationTests {
         OutOfRange(testDescription: "to-do repeats with no due date", problem: "a repeat needs a due date to count from") {
             $0[path: ["todos", "todo", 0, "plan"]] = ["recur": "weekly"]
         },
+        OutOfRange(testDescription: "to-do has a tag twice, in two cases", problem: "the tag “Home” is there twice") {
+            $0[path: ["todos", "todo", 0, "plan"]] = ["tags": ["home", "Home"]]
+        },
         OutOfRange(testDescription: "to-do has a tag with a space", problem: "“two words” is not a tag") {
             $0[path: ["todos", "todo", 0, "plan"]] = ["tags": ["home", "two words"]]
         },

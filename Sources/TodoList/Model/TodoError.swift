@@ -15,6 +15,8 @@ public enum TodoError: Error, Equatable, Sendable, LocalizedError {
     case repeatWithoutDue
     /// A tag is a letter, then letters, digits, `-` or `_`.
     case notATag(String)
+    /// A plan holds each tag once, whatever its case; only a store changed by hand holds one twice.
+    case tagTwice(String)
     /// The step undo would take back does not fit the list as it is: it would bring back an
     /// item, or a number, the list already holds. Only a store changed by hand leads here.
     case undoDoesNotFit
@@ -28,6 +30,7 @@ public enum TodoError: Error, Equatable, Sendable, LocalizedError {
         case .nothingToUndo: "there is nothing to undo"
         case .repeatWithoutDue: "a repeat needs a due date to count from"
         case .notATag(let tag): "“\(tag)” is not a tag: a tag is a letter, then letters, digits, - or _"
+        case .tagTwice(let tag): "the tag “\(tag)” is there twice: a tag is one whatever its case"
         case .undoDoesNotFit: "the last change cannot be undone: the list no longer fits its undo step"
         }
     }

@@ -68,10 +68,12 @@ public struct TodoPlan: Sendable, Equatable {
     }
 
     /// Refuses a plan the list cannot keep: a repeat with no due date to count from, a tag that
-    /// could not be typed.
+    /// could not be typed, a tag given twice.
     public func check() throws(TodoError) {
         guard recurrence == nil || due != nil else { throw .repeatWithoutDue }
         if let tag = tags.first(where: { !Self.isTag($0) }) { throw .notATag(tag) }
+        var seen = Set<String>()
+        if let tag = tags.first(where: { !seen.insert($0.lowercased()).inserted }) { throw .tagTwice(tag) }
     }
 
     /// Whether a tag could be typed so: a letter, then letters, digits, `-` or `_`.
