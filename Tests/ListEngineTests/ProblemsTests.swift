@@ -27,6 +27,7 @@ struct ProblemsTests {
 
     nonisolated static let someID = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     nonisolated static let otherID = "1B4E28BA-2FA1-11D2-883F-0016D3CCA427"
+    nonisolated static let allOnes = UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!
 
     nonisolated static let examples: [Example] = [
         Example(testDescription: "a finished item marked to do", problems: [.unfinishedInFinished]) {
@@ -80,6 +81,17 @@ struct ProblemsTests {
                                    TodoItem(id: UUID(uuidString: otherID)!, number: 2, title: "B"),
                                    TodoItem(id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-0000-000000000001")!, number: 3, title: "C")],
                             next: 4)
+        },
+        // No other id between them: every id goes past the table to the full check, and must get there.
+        Example(testDescription: "a to-do id whose first eight bytes are all ones, used twice, and no other id",
+                problems: [.repeatedID(.todo, allOnes)]) {
+            $0.todos = list(todo: [TodoItem(id: allOnes, number: 1, title: "A"), TodoItem(id: allOnes, number: 2, title: "B")], next: 3)
+        },
+        Example(testDescription: "a person id whose first eight bytes are all ones, used twice",
+                problems: [.repeatedID(.person, allOnes)]) {
+            $0.people = makePeople([person(1, "Ann", "Lee"), person(2, "Bo", "Bee")].map {
+                Person(id: allOnes, number: $0.number, addedAt: $0.addedAt, details: $0.details)
+            })
         },
         Example(testDescription: "a person numbered past the next number",
                 problems: [.numberOutOfRange(.person, number: 5, next: 2)]) {
