@@ -142,7 +142,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     /// The day `number` days after 1970-01-01; nil outside the years 1 to 9999.
     public init?(dayNumber number: Int) {
         let shifted = number + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let era = shifted.dividedRoundingDown(by: 146_097)
         let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
@@ -155,7 +155,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (the civil-days algorithm).
     public var dayNumber: Int {
         let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let era = shiftedYear.dividedRoundingDown(by: 400)
         let yearOfEra = shiftedYear - era * 400
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
@@ -182,5 +182,14 @@ extension CalendarDate: Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
+    }
+}
+
+extension Int {
+    /// The quotient rounded down, where `/` rounds toward zero: the second before 1970 is on the
+    /// day before it, not on its first day. `divisor` is above 0.
+    public func dividedRoundingDown(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return self % divisor < 0 ? quotient - 1 : quotient
     }
 }

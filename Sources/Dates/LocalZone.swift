@@ -25,15 +25,14 @@ public struct LocalZone: Sendable, Equatable {
     public static let system = LocalZone(kind: .system)
 
     /// A zone always `seconds` east of UTC (negative to the west): New York in November is -18000.
+    /// Less than a day either way, as every zone on Earth is.
     public static func fixed(secondsEast seconds: Int) -> LocalZone {
-        LocalZone(kind: .fixed(secondsEast: seconds))
+        precondition(seconds.magnitude < 86_400, "a zone is less than a day from UTC")
+        return LocalZone(kind: .fixed(secondsEast: seconds))
     }
 
     /// The C library reads `TZ` once it is told to.
-    private static let prepared: Bool = {
-        tzset()
-        return true
-    }()
+    private static let prepared: Void = tzset()
 
     /// How many seconds the clock here is ahead of UTC at `moment`.
     public func offset(at moment: Date) -> Int {
@@ -56,7 +55,7 @@ public struct LocalZone: Sendable, Equatable {
         let seconds = moment.timeIntervalSince1970.rounded(.down)
         guard seconds.magnitude < 1e12 else { return nil }
         let local = Int(seconds) + offset(at: moment)
-        return CalendarDate(dayNumber: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        return CalendarDate(dayNumber: local.dividedRoundingDown(by: 86_400))
     }
 
     /// The moment `day` starts here.

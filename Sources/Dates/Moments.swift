@@ -9,13 +9,14 @@ import Foundation
 /// many digits as it takes to read back the very same moment.
 extension Date {
     /// The moment in RFC 3339, at `offset` seconds east of UTC: `Z` for UTC, else `+01:00`.
-    /// Nil outside the years 1 to 9999.
+    /// Nil outside the years 1 to 9999, and for an offset of a day or more, which RFC 3339 cannot
+    /// write (its hours end at 23).
     public func rfc3339(offset: Int = 0) -> String? {
         // Counted from 2001, as a Date holds it, so that the fraction is the Date's own.
         let whole = timeIntervalSinceReferenceDate.rounded(.down)
-        guard whole.magnitude < 1e12 else { return nil }
+        guard whole.magnitude < 1e12, offset.magnitude < 86_400 else { return nil }
         let seconds = Int(whole) + offset
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds.dividedRoundingDown(by: 86_400)
         guard let day = CalendarDate(dayNumber: Self.dayOf2001 + days) else { return nil }
         let secondOfDay = seconds - days * 86_400
         var text = day.iso + "T" + Self.two(secondOfDay / 3600) + ":" + Self.two(secondOfDay / 60 % 60) + ":" + Self.two(secondOfDay % 60)

@@ -15,6 +15,15 @@ struct MomentTests {
         #expect(Date(rfc3339: text) == moment)
     }
 
+    /// RFC 3339's offsets end at 23:59, and a day's offset from the moment 1e12 seconds would
+    /// bring it back into the years written.
+    @Test("An offset of a day or more is not written", arguments: [86_400, -86_400, Int.max, Int.min])
+    func offsetOfADay(offset: Int) {
+        #expect(Date(timeIntervalSinceReferenceDate: 785_500_000).rfc3339(offset: offset) == nil)
+        #expect(Date(timeIntervalSinceReferenceDate: 1e12).rfc3339(offset: offset) == nil)
+        #expect(Date(timeIntervalSinceReferenceDate: 785_500_000).rfc3339(offset: offset.signum() * 86_399) != nil)
+    }
+
     @Test("A moment with a part of a second reads back as the very same moment",
           arguments: [785_500_000.125, 785_500_000.1234567, 0.5, 786_091_704.123456789])
     func fractions(seconds: Double) throws {
@@ -26,8 +35,8 @@ struct MomentTests {
 
     @Test("Anything else is no moment",
           arguments: ["", "2026-11-25", "2026-11-25T18:28:24", "2026-02-30T00:00:00Z", "2026-11-25T24:00:00Z",
-                      "2026-11-25T18:28:60Z", "2026-11-25T18:28:24+1:00", "2026-11-25T18:28:24+24:00", "2026-11-25T18:28:24-05:60",
-                      "2026-11-25T18:28:24.Z", "2026-11-25T18:28:24Zjunk"])
+                      "2026-11-25T18:28:60Z", "2026-11-25T18:60:24Z", "2026-11-25T18:28:24+1:00", "2026-11-25T18:28:24+24:00", "2026-11-25T18:28:24-05:60",
+                      "2026-11-25T18:28:24.Z", "2026-11-25T18:28:24.25", "2026-11-25T18:28:24Zjunk"])
     func notAMoment(text: String) {
         #expect(Date(rfc3339: text) == nil)
     }

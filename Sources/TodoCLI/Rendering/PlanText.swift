@@ -56,7 +56,7 @@ enum PlanText {
     /// `25-11-2026 10:30`, in the time zone of this computer.
     static func moment(_ moment: Date) -> String {
         let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + LocalZone.system.offset(at: moment)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds.dividedRoundingDown(by: 86_400)
         let minutes = (seconds - days * 86_400) / 60
         let day = CalendarDate(dayNumber: days)?.dayMonthYear ?? "?"
         return day + " " + (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
