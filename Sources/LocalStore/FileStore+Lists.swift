@@ -60,8 +60,8 @@ extension FileStore: TodoStore {
 
     /// The add of a proven store, or nil when the store must be read as every reader reads it:
     /// there is none, it is not proven, its journal holds anything but adds numbered one after
-    /// the other that the list would take, an id it would add is in the store already, the new number is past the last an
-    /// item may have, or the journal is due to be folded.
+    /// the other that the list would take, an id it would add is in the store already, the new
+    /// number is past the last an item may have, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
     func quickAdd(_ new: NewTodo, _ files: StoreFiles) throws -> TodoItem? {
         guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }

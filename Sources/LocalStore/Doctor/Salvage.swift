@@ -98,7 +98,8 @@ enum Salvage {
         mutating func readObject(in data: Data, at position: Int) -> Int {
             switch section {
             case .todo, .finished:
-                guard let (draft, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit, TodoItem.readWhatThereIs) else {
+                guard let (draft, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit,
+                                                              TodoItem.readWhatThereIs) else {
                     return position + 1
                 }
                 if let id = draft.id, let title = draft.title, TodoItem.normalizedTitle(title) != nil, seenItems.insert(id).inserted {
@@ -107,7 +108,8 @@ enum Salvage {
                 }
                 return end
             case .everyone, .deleted:
-                guard let (person, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit, { try StoredPerson.read(&$0) }) else {
+                guard let (person, end) = try? JSONReader.read(data, from: position, depthLimit: Self.depthLimit,
+                                                               { try StoredPerson.read(&$0) }) else {
                     return position + 1
                 }
                 if !person.details.firstName.isEmpty, !person.details.lastName.isEmpty, seenPeople.insert(person.id).inserted {
