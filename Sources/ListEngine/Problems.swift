@@ -100,7 +100,7 @@ extension Document {
         var found: [Problem] = []
         found += Self.repeatedIDs((people.everyone + people.deleted).map(\.id), in: .person)
         found += Self.numberProblems(people.everyone.map(\.number), next: people.nextNumber, in: .person)
-        if let nameless = (people.everyone + people.deleted).first(where: { $0.firstName.isEmpty || $0.lastName.isEmpty }) {
+        if let nameless = (people.everyone + people.deleted).first(where: { !$0.details.isNamed }) {
             found.append(.nameless(nameless.id))
         }
         if let progress = people.fetchProgress, !(1...FetchProgress.lastPage).contains(progress.nextPage) {
@@ -132,7 +132,7 @@ extension Document {
                 lists = [indexes]
                 numbers = step.restoring.map(\.person.number)
                 if step.kind == .sort && step.sortOrder == nil { found.append(.sortWithoutOrder(step: number, of: count)) }
-                if let nameless = step.restoring.first(where: { $0.person.firstName.isEmpty || $0.person.lastName.isEmpty }) {
+                if let nameless = step.restoring.first(where: { !$0.person.details.isNamed }) {
                     broughtBack = .nameless(nameless.person.id)
                 } else if let page = step.fetchProgress?.nextPage, !(1...FetchProgress.lastPage).contains(page) {
                     broughtBack = .pageOutOfRange(page)

@@ -112,7 +112,7 @@ enum Salvage {
                                                                { try StoredPerson.read(&$0) }) else {
                     return position + 1
                 }
-                if !person.details.firstName.isEmpty, !person.details.lastName.isEmpty, seenPeople.insert(person.id).inserted {
+                if person.details.isNamed, seenPeople.insert(person.id).inserted {
                     if section == .everyone { everyone.append(person) } else { deleted.append(person) }
                 }
                 return end

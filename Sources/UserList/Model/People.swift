@@ -84,7 +84,7 @@ public struct People: Sendable, Equatable {
         let step: PeopleStep?
         switch change {
         case let .add(new, again):
-            guard !new.details.firstName.isEmpty, !new.details.lastName.isEmpty else { throw .nameless }
+            guard new.details.isNamed else { throw .nameless }
             guard !everyone.contains(where: { $0.id == new.id }) else { return nil }
             if !again, let existing = sameAs(new.details) { throw .alreadyThere(existing) }
             everyone.append(take(new))
@@ -109,7 +109,7 @@ public struct People: Sendable, Equatable {
             sortOrder = order
 
         case let .load(page, seed, arriving):
-            guard arriving.allSatisfy({ !$0.details.firstName.isEmpty && !$0.details.lastName.isEmpty }) else { throw .nameless }
+            guard arriving.allSatisfy(\.details.isNamed) else { throw .nameless }
             var known = Identities(everyone + deleted)
             var added: [Person.ID] = []
             for new in arriving where !known.contains(new.details) && !everyone.contains(where: { $0.id == new.id }) {

@@ -28,6 +28,10 @@ public struct Address: Codable, Sendable, Equatable {
 /// Who a person is, as typed in the add form or loaded from randomuser.me: everything but
 /// what the list gives them when they arrive (an id, a number, the time).
 public struct PersonDetails: Codable, Sendable, Equatable {
+    /// Whether both names are there, as every list of people needs: only a store changed by
+    /// hand holds a person without one.
+    public var isNamed: Bool { !firstName.isEmpty && !lastName.isEmpty }
+
     public var firstName: String
     public var lastName: String
     /// Nil when the person came without one (randomuser.me may leave it out): they are kept,
