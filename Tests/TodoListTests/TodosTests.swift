@@ -112,3 +112,52 @@ struct TodosTests {
         #expect(Todos().isEmpty)
     }
 }
+
+/// An item keeps its finished state, time added, plan and time checked in less room than a
+/// field each: a change of one must leave the others as they were.
+@Suite("A to-do's fields")
+struct TodoItemFieldsTests {
+    static let plans = [TodoPlan(), TodoPlan(tags: ["home"], priority: .high)]
+    static let times: [Date?] = [nil, Date(timeIntervalSince1970: 1_800_000_000.5), Date(timeIntervalSinceReferenceDate: -1e9)]
+
+    @Test("Each field changed alone leaves the others as they were, whatever they hold", arguments: plans, times)
+    func eachFieldAlone(plan: TodoPlan, time: Date?) {
+        for isFinished in [false, true] {
+            let item = TodoItem(id: id(1), number: 7, title: "Buy milk", isFinished: isFinished, plan: plan, added: time,
+                                checked: isFinished ? time : nil)
+            #expect(item.isFinished == isFinished)
+            #expect(item.plan == plan)
+            #expect(item.added == time)
+            #expect(item.checked == (isFinished ? time : nil))
+
+            var changed = item
+            changed.isFinished.toggle()
+            #expect(changed.isFinished == !isFinished)
+            #expect((changed.plan, changed.added, changed.checked, changed.title) == (plan, time, item.checked, "Buy milk"))
+
+            changed = item
+            changed.plan = Self.plans[0] == plan ? Self.plans[1] : Self.plans[0]
+            #expect(changed.plan != plan)
+            #expect((changed.isFinished, changed.added, changed.checked) == (isFinished, time, item.checked))
+
+            changed = item
+            changed.added = time == nil ? Date(timeIntervalSinceReferenceDate: 0) : nil
+            #expect(changed.added != time)
+            #expect((changed.isFinished, changed.plan, changed.checked) == (isFinished, plan, item.checked))
+
+            changed = item
+            changed.checked = Date(timeIntervalSinceReferenceDate: 42)
+            #expect(changed.checked == Date(timeIntervalSinceReferenceDate: 42))
+            #expect((changed.isFinished, changed.plan, changed.added) == (isFinished, plan, time))
+            #expect(changed != item)
+        }
+    }
+
+    @Test("A time added that is not a number is no time, as none is kept for it")
+    func notANumberIsNoTime() {
+        let item = TodoItem(id: id(1), number: 1, title: "Buy milk", added: Date(timeIntervalSinceReferenceDate: .nan))
+
+        #expect(item.added == nil)
+        #expect(item == TodoItem(id: id(1), number: 1, title: "Buy milk"))
+    }
+}

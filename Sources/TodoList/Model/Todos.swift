@@ -83,8 +83,7 @@ public struct Todos: Sendable, Equatable {
             remove(ids)
             for placement in placements {
                 var item = placement.item
-                item.isFinished = true
-                item.checked = checking?.at
+                item.mark(finished: true, checked: checking?.at)
                 finished.insert(item, at: 0)
             }
             for var new in repeats {
@@ -101,8 +100,7 @@ public struct Todos: Sendable, Equatable {
             remove(ids)
             for placement in placements {
                 var item = placement.item
-                item.isFinished = false
-                item.checked = nil
+                item.mark(finished: false, checked: nil)
                 unfinished.append(item)
             }
             step = TodoStep(kind: .uncheck, removing: ids, restoring: placements)
