@@ -27,7 +27,7 @@ extension FileStore: TodoStore {
     }
 
     public func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             let after = try applyHoldingTheLock(.todos(.importTodos(new)), files, to: latest).document.todos
@@ -42,7 +42,7 @@ extension FileStore: TodoStore {
     public func add(id: TodoItem.ID, title typed: String, plan: TodoPlan, at: Date?) throws -> TodoItem {
         guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
         let new = NewTodo(id: id, title: title, plan: plan, added: at)
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) {
             if let item = try quickAdd(new, files) {
                 return item
@@ -175,7 +175,7 @@ extension FileStore: PeopleStore {
     /// Keeps the search where there is a store that can be written; otherwise, or when
     /// anything goes wrong, keeps nothing and says nothing.
     public func remember(unmatched query: String) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        guard FileManager.default.fileExists(atPath: path) else { return }
         _ = try? apply(.people(.rememberUnmatched(query)))
     }
 }

@@ -29,7 +29,9 @@ import UserList
 ///
 /// `Specs/store-format.md` tells the files and why they are as they are.
 public final class FileStore: Sendable {
-    public let url: URL
+    /// The store file's path. Kept as text, not as a URL: reading a URL's path costs a tenth of
+    /// the instructions of a command on an empty list (Benchmarks/profile.md).
+    public let path: String
     let disk: Disk
     private let replayLimit: Int
     /// How long a change waits for a lock another program holds, and who is told.
@@ -46,11 +48,16 @@ public final class FileStore: Sendable {
     /// walk before the next change folds it into the store; a test lowers it to see the fold
     /// without a list of thousands. `lockWait`: how long a change waits for another program's
     /// lock, and whom it tells that it waits.
-    public init(url: URL, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit, lockWait: LockWait = LockWait()) {
-        self.url = url
+    public init(path: String, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit, lockWait: LockWait = LockWait()) {
+        self.path = path
         self.disk = disk
         self.replayLimit = replayLimit
         self.lockWait = lockWait
+    }
+
+    /// The store at a file URL, as an app has it.
+    public convenience init(url: URL, disk: Disk = .system, replayLimit: Int = FileStore.replayLimit, lockWait: LockWait = LockWait()) {
+        self.init(path: url.path, disk: disk, replayLimit: replayLimit, lockWait: lockWait)
     }
 
     /// Replaying a change other than an add walks the list, so a journal holds as many of them
@@ -72,9 +79,10 @@ public final class FileStore: Sendable {
 
     /// Where the store is kept when none is named, as the environment says.
     public struct DefaultPlace: Sendable, Equatable {
-        /// The store's path; nil when no place can be told: HOME is not an absolute path, and
-        /// a store under the folder todo happens to run in would be a store nobody finds again.
-        public let url: URL?
+        /// The store's path, absolute; nil when no place can be told: HOME is not an absolute
+        /// path, and a store under the folder todo happens to run in would be a store nobody
+        /// finds again.
+        public let path: String?
         /// XDG_DATA_HOME as it was set, when it was passed over: it is not an absolute path,
         /// which the XDG base directory rules say to ignore.
         public let ignoredDataHome: String?
@@ -91,22 +99,18 @@ public final class FileStore: Sendable {
             dataHome = xdg
         } else {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-            guard home.hasPrefix("/") else { return DefaultPlace(url: nil, ignoredDataHome: ignored, relativeHome: home) }
+            guard home.hasPrefix("/") else { return DefaultPlace(path: nil, ignoredDataHome: ignored, relativeHome: home) }
             dataHome = (home.hasSuffix("/") ? home : home + "/") + ".local/share"
         }
         if !dataHome.hasSuffix("/") { dataHome += "/" }
-        // One URL made from the whole path: each URL Foundation makes costs as much as the rest
-        // of `todo --version` (Benchmarks/profile.md), and a path with no trailing slash that
-        // is said to be no folder is not looked up on the disk.
-        return DefaultPlace(url: URL(fileURLWithPath: dataHome + "todo-stories/store.json", isDirectory: false),
-                            ignoredDataHome: ignored, relativeHome: nil)
+        return DefaultPlace(path: dataHome + "todo-stories/store.json", ignoredDataHome: ignored, relativeHome: nil)
     }
 
     /// The lists as last saved, journal and all; an empty document when there is no file yet.
     /// Takes no lock: a save replaces the file in one step and appends whole lines, so a
     /// reader sees the lists before a change or after it.
     public func read() throws -> Document {
-        try latest(try StoreFiles.at(url.path)).file.document
+        try latest(try StoreFiles.at(path)).file.document
     }
 
     /// Makes the change to the lists as they are saved now, under the lock, and saves it;
@@ -114,7 +118,7 @@ public final class FileStore: Sendable {
     /// apply throws, and nothing is written.
     @discardableResult
     public func apply(_ change: Change) throws -> (document: Document, undone: UndoneChange?) {
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) { try applyHoldingTheLock(change, files) }
     }
 
@@ -131,7 +135,7 @@ public final class FileStore: Sendable {
     /// it changed; the undo history is not told. For setting up a store whole, as a test or a
     /// repair does. When `body` throws, nothing is written.
     public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             var document = latest.file.document

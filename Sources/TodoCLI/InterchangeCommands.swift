@@ -103,7 +103,7 @@ extension Session {
         } : []
         let text = ExportFormat.write(items, events: birthdays, as: format, stamp: Date(), zone: settings.zone)
         guard let output, output != "-" else { return write(text) }
-        if OutputFile.isOneOf(output, theStore: startSettings.storeURL.path) {
+        if OutputFile.isOneOf(output, theStore: startSettings.storePath) {
             throw CommandError.refused("\(output) is the store or one of its files; export to another file")
         }
         try OutputFile.save(Array(text.utf8), to: output)

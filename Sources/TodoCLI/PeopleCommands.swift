@@ -52,7 +52,7 @@ extension Session {
             return fetch + " --api " + Words.shellQuoted(api.text)
         }
         var start = ["todo"]
-        if settings.storeIsNamed { start += ["--store", Words.shellQuoted(settings.storeURL.path)] }
+        if settings.storeIsNamed { start += ["--store", Words.shellQuoted(settings.storePath)] }
         if let api = settings.api { start += ["--api", Words.shellQuoted(api.text)] }
         return (start + [fetch]).joined(separator: " ")
     }

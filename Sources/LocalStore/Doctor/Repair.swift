@@ -69,7 +69,7 @@ extension FileStore {
     /// (`cameBack`) asks `confirm`, under the lock; when it says no, nothing is written and the
     /// report of what the repair would have done is returned, without copies.
     public func repair(at now: Date = Date(), confirm: (RepairReport) -> Bool = { _ in true }) throws -> RepairReport? {
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) {
             guard try !inspect().isSound else { return nil }
             let store = try StoreFiles.open(files.path, followLink: true)

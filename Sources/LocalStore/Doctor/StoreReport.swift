@@ -113,7 +113,7 @@ extension FileStore {
     /// says what, where, and what a repair would lose. Throws only for a store path that
     /// leads nowhere (a dangling link, a loop, something that is not a file).
     public func inspect() throws -> StoreReport {
-        let files = try StoreFiles.at(url.path)
+        let files = try StoreFiles.at(path)
         try files.refuseWhatIsNotAFile()
         let store = try StoreFiles.open(files.path, followLink: true)
         let data = try store?.contents() ?? Data()

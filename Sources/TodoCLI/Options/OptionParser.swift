@@ -97,7 +97,7 @@ enum OptionParser {
                 settings.json = true
             case .store:
                 let path = try value(of: name, attached, &source, "the path of a store file")
-                settings.storeURL = try Settings.storeURL(path, from: name)
+                settings.storePath = try Settings.storePath(path, from: name)
                 settings.storeIsNamed = true
             case .wait:
                 settings.lockWait = try Settings.lockWait(try value(of: name, attached, &source, "a number of seconds"), from: name)

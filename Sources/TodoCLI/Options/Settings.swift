@@ -10,7 +10,7 @@ import UserList
 /// What the options and the environment set for the commands: which store, text or JSON, which
 /// day ages are counted from, which server people come from.
 struct Settings {
-    var storeURL: URL
+    var storePath: String
     /// The store was named, by `--store` or TODO_STORE, not taken from its default place.
     var storeIsNamed = false
     /// Where the store is when none is named, with what the environment got wrong about it;
@@ -27,8 +27,8 @@ struct Settings {
 
     /// What a command that uses the default store says first: XDG_DATA_HOME was passed over.
     var storeNote: String? {
-        guard !storeIsNamed, let ignored = defaultPlace?.ignoredDataHome, defaultPlace?.url != nil else { return nil }
-        return "XDG_DATA_HOME is not an absolute path (\(quoted(ignored))), which the XDG rules say to ignore: the store is \(storeURL.path)"
+        guard !storeIsNamed, let ignored = defaultPlace?.ignoredDataHome, defaultPlace?.path != nil else { return nil }
+        return "XDG_DATA_HOME is not an absolute path (\(quoted(ignored))), which the XDG rules say to ignore: the store is \(storePath)"
     }
 
     /// How long a change waits for another program that holds the store's lock: `--wait`, else
@@ -50,12 +50,12 @@ struct Settings {
     /// user's data folder; the server `RANDOMUSER_API`, else randomuser.me.
     init(environment: [String: String]) throws(OptionError) {
         if let text = environment["TODO_STORE"], !text.isEmpty {
-            storeURL = try Self.storeURL(text, from: "TODO_STORE")
+            storePath = try Self.storePath(text, from: "TODO_STORE")
             storeIsNamed = true
         } else {
             let place = FileStore.defaultPlace(environment: environment)
             // Without a place, the store's commands are refused (`storeProblem`), and this path is never opened.
-            storeURL = place.url ?? URL(fileURLWithPath: "/", isDirectory: true)
+            storePath = place.path ?? "/"
             defaultPlace = place
         }
         if let text = environment["RANDOMUSER_API"], !text.isEmpty {
@@ -78,15 +78,17 @@ struct Settings {
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
-    /// A store file's URL; a path ending in `/` names a folder, and is refused rather than
-    /// taken for a file of that name.
-    static func storeURL(_ path: String, from source: String) throws(OptionError) -> URL {
+    /// A store file's path, absolute: one typed absolute is kept as typed; a relative one is
+    /// taken from the folder todo runs in, tidied of `.` and `..` as a file URL tidies it. A
+    /// path ending in `/` names a folder, and is refused rather than taken for a file of that name.
+    static func storePath(_ path: String, from source: String) throws(OptionError) -> String {
         guard !path.hasSuffix("/") else { throw OptionError("\(source) takes the path of a file, not of a folder: \(quoted(path))") }
+        guard !path.hasPrefix("/") else { return path }
         // Said to be no folder, the path is not looked up on the disk here; one that is a folder
         // is refused when the store is opened (SF-6).
         // A `~` the shell left alone is a name like any other, as every program reads it: never
         // the home folder, which Foundation would otherwise make of it.
-        return URL(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path, isDirectory: false)
+        return URL(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path, isDirectory: false).path
     }
 
     /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.

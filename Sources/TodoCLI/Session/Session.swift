@@ -50,7 +50,7 @@ final class Session {
         self.printer.json = settings.json
         self.printer.mode = mode
         self.fetchDeadline = fetchDeadline
-        store = FileStore(url: settings.storeURL, disk: disk, lockWait: LockWait(timeout: settings.lockWait) { [printer] holder in
+        store = FileStore(path: settings.storePath, disk: disk, lockWait: LockWait(timeout: settings.lockWait) { [printer] holder in
             MainActor.assumeIsolated { printer.note(StoreText.waiting(for: holder, upTo: settings.lockWait)) }
         })
         // The view-models ask for the day on the main actor, where the commands run.
