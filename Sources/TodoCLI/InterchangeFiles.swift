@@ -49,7 +49,7 @@ enum OutputFile {
     static func save(_ bytes: [UInt8], to path: String) throws {
         let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
         guard !path.hasSuffix("/") else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
-        let target = resolved(path)
+        let target = TypedPath.resolved(path)
         var status = stat()
         var mode: mode_t?
         if lstat(target, &status) == 0 {
@@ -61,14 +61,14 @@ enum OutputFile {
             guard status.st_mode & 0o222 != 0 else { throw refuse("the file is read-only") }
             mode = status.st_mode & 0o7777
         }
-        let url = URL(fileURLWithPath: target)
-        let folder = url.deletingLastPathComponent().path
+        let (inFolder, name) = TypedPath.split(target)
+        let folder = inFolder ?? "."
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
             throw refuse("its folder \(folder) does not exist")
         }
         guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let temporary = (folder == "/" ? "" : folder) + "/.\(name).tmp-\(getpid())"
         // A new file gets the mode the user's umask gives; a file written over keeps its own.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode ?? 0o666)
         guard descriptor >= 0 else { throw refuse(systemMessage()) }
@@ -91,14 +91,9 @@ enum OutputFile {
 
     /// Whether `path` names the store at `store`, its journal or its lock, through links or not.
     static func isOneOf(_ path: String, theStore store: String) -> Bool {
-        let target = resolved(path)
-        let storeFile = resolved(store)
+        let target = TypedPath.resolved(path)
+        let storeFile = TypedPath.resolved(store)
         return [storeFile, storeFile + ".journal", storeFile + ".lock"].contains(target)
-    }
-
-    /// The path with the links of its folder, and of itself where it is one, followed.
-    private static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 }
 

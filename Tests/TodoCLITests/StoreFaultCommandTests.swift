@@ -109,6 +109,12 @@ final class StoreFaultCommandTests {
         #expect(await cli.run(arguments + ["list"], withStore: false) == Run(status: 2, output: "", errors: error))
         #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
                 == Run(status: 2, output: "", errors: error.replacingOccurrences(of: "--store", with: "TODO_STORE")))
+        #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"])
+                == Run(status: 0, output: "Nothing here yet. Add a to-do with: todo add TITLE\n", errors: ""))
+        for asking in [["--help"], ["--version"], ["help", "list"]] {
+            let run = await cli.run(asking, environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
+            #expect(run.status == 0 && run.errors.isEmpty, "\(asking): \(run)")
+        }
     }
 
     @Test("TP-13 doctor checks the store and says what it found, without changing it (the CLI)")

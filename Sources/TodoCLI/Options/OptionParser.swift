@@ -99,6 +99,7 @@ enum OptionParser {
                 let path = try value(of: name, attached, &source, "the path of a store file")
                 settings.storePath = try Settings.storePath(path, from: name)
                 settings.storeIsNamed = true
+                settings.storeVariableProblem = nil
             case .wait:
                 settings.lockWait = try Settings.lockWait(try value(of: name, attached, &source, "a number of seconds"), from: name)
             case .today:

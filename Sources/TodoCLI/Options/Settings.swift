@@ -17,9 +17,14 @@ struct Settings {
     /// nil once `--store` or TODO_STORE names one.
     var defaultPlace: FileStore.DefaultPlace?
 
-    /// Why no store can be opened: HOME is not an absolute path, and no store was named. Every
-    /// command that uses the store is refused with it; help and the version are not.
+    /// Why TODO_STORE names no store file, while `--store` names none instead.
+    var storeVariableProblem: OptionError?
+
+    /// Why no store can be opened: TODO_STORE names a folder, or HOME is not an absolute path and
+    /// no store was named. Every command that uses the store is refused with it; help, the
+    /// version and a store named with `--store` are not.
     var storeProblem: OptionError? {
+        if let storeVariableProblem { return storeVariableProblem }
         guard !storeIsNamed, let home = defaultPlace?.relativeHome else { return nil }
         return OptionError("HOME is not an absolute path (\(quoted(home))), so todo cannot tell where the store is: set HOME to "
                            + "one, or name the store with --store or TODO_STORE")
@@ -50,7 +55,12 @@ struct Settings {
     /// user's data folder; the server `RANDOMUSER_API`, else randomuser.me.
     init(environment: [String: String]) throws(OptionError) {
         if let text = environment["TODO_STORE"], !text.isEmpty {
-            storePath = try Self.storePath(text, from: "TODO_STORE")
+            do {
+                storePath = try Self.storePath(text, from: "TODO_STORE")
+            } catch {
+                // Refused when a command uses the store, as a store that cannot be found is.
+                (storePath, storeVariableProblem) = ("/", error)
+            }
             storeIsNamed = true
         } else {
             let place = FileStore.defaultPlace(environment: environment)
@@ -78,17 +88,14 @@ struct Settings {
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
-    /// A store file's path, absolute: one typed absolute is kept as typed; a relative one is
-    /// taken from the folder todo runs in, tidied of `.` and `..` as a file URL tidies it. A
-    /// path ending in `/` names a folder, and is refused rather than taken for a file of that name.
+    /// A store file's path, from the root, meaning what the system means by it (SF-50). A path
+    /// ending in `/` names a folder, and is refused rather than taken for a file of that name.
     static func storePath(_ path: String, from source: String) throws(OptionError) -> String {
         guard !path.hasSuffix("/") else { throw OptionError("\(source) takes the path of a file, not of a folder: \(quoted(path))") }
-        guard !path.hasPrefix("/") else { return path }
-        // Said to be no folder, the path is not looked up on the disk here; one that is a folder
-        // is refused when the store is opened (SF-6).
-        // A `~` the shell left alone is a name like any other, as every program reads it: never
-        // the home folder, which Foundation would otherwise make of it.
-        return URL(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path, isDirectory: false).path
+        // The path is not looked up on the disk here; one that is a folder is refused when the
+        // store is opened (SF-6). A `~` the shell left alone is a name like any other, as every
+        // program reads it: never the home folder.
+        return TypedPath.absolute(path)
     }
 
     /// The last day `--today` may be: every birthday counted from it has a next one in the calendar.

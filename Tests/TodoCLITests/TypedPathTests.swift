@@ -1,0 +1,40 @@
+import Foundation
+import LocalStore
+import TestSupport
+import Testing
+
+/// Paths as a user types them, run as a user runs `todo`: the real binary, in a folder of its own.
+@Suite("A path as typed means the file the system means")
+struct TypedPathTests {
+    private let todo: TodoFolder
+
+    init() throws {
+        todo = try TodoFolder()
+    }
+
+    /// `todo ARGUMENTS` run in the test's folder, as from a shell there.
+    private func runHere(_ arguments: [String]) throws -> Run {
+        let shell = RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+        return try shell.run(["-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", todo.binary.url.path, todo.folder.url.path] + arguments)
+    }
+
+    @Test("SF-50 A path with .. after a folder that is a link means what the system means")
+    func dotDotAfterALink() throws {
+        let folder = todo.folder.url.resolvingSymlinksInPath().path
+        try FileManager.default.createDirectory(atPath: folder + "/real/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/lnk", withDestinationPath: folder + "/real/sub")
+
+        #expect(try runHere(["--store", "lnk/../s.json", "add", "Buy milk"]) == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
+        #expect(try runHere(["--store", folder + "/lnk/../s.json", "add", "Call Ann"]).status == 0)
+        #expect(try FileStore(path: folder + "/real/s.json").loadTodos().all.map(\.title) == ["Call Ann", "Buy milk"])
+        #expect(try runHere(["--store", "lnk/../s.json", "doctor"]).output.hasPrefix("Store: \(folder)/lnk/../s.json\n"))
+
+        let exported = try runHere(["--store", "lnk/../s.json", "export", "--format", "todotxt", "--output", "lnk/../notes.txt"])
+        #expect(exported.status == 0, "\(exported)")
+        #expect(try String(contentsOfFile: folder + "/real/notes.txt", encoding: .utf8).contains("Buy milk"))
+        #expect(try runHere(["--store", "lnk/../s.json", "export", "--format", "todotxt", "--output", "lnk/../s.json"])
+                == Run(status: 1, output: "", errors: "error: lnk/../s.json is the store or one of its files; export to another file\n"))
+        #expect(try todo.folder.contents() == ["lnk", "real"])
+        #expect(try todo.folder.contents(of: "real") == ["notes.txt", "s.json", "s.json.journal", "s.json.lock", "sub"])
+    }
+}
