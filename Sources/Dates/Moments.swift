@@ -20,17 +20,32 @@ extension Date {
         guard let day = CalendarDate(dayNumber: Self.dayOf2001 + days) else { return nil }
         let secondOfDay = seconds - days * 86_400
         var text = day.iso + "T" + Self.two(secondOfDay / 3600) + ":" + Self.two(secondOfDay / 60 % 60) + ":" + Self.two(secondOfDay % 60)
-        // The part of the second, as the shortest decimal that reads back as the same Double.
-        let fraction = timeIntervalSinceReferenceDate - whole
-        if fraction > 0 {
-            let digits = "\(fraction)"
-            if let point = digits.firstIndex(of: "."), !digits.contains("e") {
-                text += digits[point...]
-            }
-        }
+        text += Self.partOfSecond(timeIntervalSinceReferenceDate, whole: whole)
         guard offset != 0 else { return text + "Z" }
         let sign = offset < 0 ? "-" : "+"
         return text + sign + Self.two(abs(offset) / 3600) + ":" + Self.two(abs(offset) / 60 % 60)
+    }
+
+    /// The part of the second of `seconds` past `whole`, as `.` and the fewest digits that
+    /// `init(rfc3339:)` reads back as this very moment; empty for none, or for one that 17 digits
+    /// do not reach, which no clock gives. Near today a Date's Double holds about seven digits of
+    /// the second: the part alone, taken out of it, would be written with that part's noise (.1
+    /// as .10000002384185791), or not at all past an exponent.
+    private static func partOfSecond(_ seconds: Double, whole: Double) -> String {
+        guard seconds > whole else { return "" }
+        var scale = 1.0
+        for count in 1...17 {
+            scale *= 10
+            let scaled = ((seconds - whole) * scale).rounded()
+            guard scaled < scale else { continue }
+            var digits = String(Int(scaled))
+            digits = String(repeating: "0", count: count - digits.count) + digits
+            // No trailing zero: the same digits less it read as the same number, and came first.
+            if let part = Double("0." + digits), whole + part == seconds {
+                return "." + digits
+            }
+        }
+        return ""
     }
 
     /// A moment written in RFC 3339: `YYYY-MM-DDTHH:MM:SS`, a fraction of the second if any, and

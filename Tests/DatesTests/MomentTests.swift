@@ -33,6 +33,17 @@ struct MomentTests {
         #expect(Date(rfc3339: text) == moment, "\(text)")
     }
 
+    /// Near today a Date's Double holds about seven digits of the second: the part alone, taken
+    /// out of it, would be written with that part's noise (.1 as .10000002384185791).
+    @Test("A part of a second is written back in the fewest digits that read as the same moment",
+          arguments: ["2026-11-20T10:00:00.1Z", "2026-11-20T10:00:00.123456Z", "2026-11-20T10:00:00.5Z", "2026-11-20T10:00:00.000001Z",
+                      "2001-01-01T00:00:00.1234567890123Z", "1800-01-01T12:00:00.25Z", "2026-11-20T10:00:00.96Z"])
+    func fewestDigits(text: String) throws {
+        let moment = try #require(Date(rfc3339: text))
+
+        #expect(moment.rfc3339() == text)
+    }
+
     @Test("Anything else is no moment",
           arguments: ["", "2026-11-25", "2026-11-25T18:28:24", "2026-02-30T00:00:00Z", "2026-11-25T24:00:00Z",
                       "2026-11-25T18:28:60Z", "2026-11-25T18:60:24Z", "2026-11-25T18:28:24+1:00", "2026-11-25T18:28:24+24:00", "2026-11-25T18:28:24-05:60",
