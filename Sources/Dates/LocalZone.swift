@@ -58,12 +58,17 @@ public struct LocalZone: Sendable, Equatable {
         return CalendarDate(dayNumber: local.dividedRoundingDown(by: 86_400))
     }
 
-    /// The moment `day` starts here.
+    /// The moment `day` starts here: its midnight, or where the clocks jump from midnight to
+    /// a later hour (Havana's in March), the jump, as that day has no midnight.
     public func start(of day: CalendarDate) -> Date {
         let midnight = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400)
         // The offset at the start of the day, which the offset at UTC's midnight finds, unless
         // the clocks change in between.
         let guess = midnight.addingTimeInterval(Double(-offset(at: midnight)))
-        return midnight.addingTimeInterval(Double(-offset(at: guess)))
+        let found = midnight.addingTimeInterval(Double(-offset(at: guess)))
+        // Still the day before: the clocks jumped over midnight, at the moment the offset
+        // before the jump gives it.
+        guard self.day(of: found) != day else { return found }
+        return midnight.addingTimeInterval(Double(-offset(at: found)))
     }
 }

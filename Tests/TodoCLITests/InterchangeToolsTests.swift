@@ -27,6 +27,27 @@ struct InterchangeToolsTests {
         return file
     }
 
+    @Test("IE-24 A day whose midnight the clocks skip starts when they jump")
+    func dayWithoutMidnight() throws {
+        // Five hours behind UTC, an hour less from 00:00 on the second Sunday of March: 14 March 2027.
+        let environment = ["TZ": "HAV5HDT,M3.2.0/0,M11.1.0/1"]
+        try #require(try todo.run(["add", "Pay rent due:2027-03-14"], environment: environment).status == 0)
+
+        let exported = try todo.run(["export", "--format", "taskwarrior"], environment: environment)
+        #expect(exported.output.contains("\"due\":\"20270314T050000Z\""), "\(exported)")
+
+        let tasks = todo.folder.file("tasks.json"), lines = todo.folder.file("todo.txt")
+        try Data(exported.output.utf8).write(to: tasks)
+        try Data("x 2027-03-14 2027-03-14 Call Ann\n".utf8).write(to: lines)
+        let other = todo.folder.file("other.json").path
+        try #require(try todo.binary.run(["--store", other, "import", tasks.path], environment: environment).status == 0)
+        #expect(try FileStore(path: other).loadTodos().all.map(\.plan.due) == [CalendarDate(iso: "2027-03-14")])
+        let fromLines = todo.folder.file("lines.json").path
+        try #require(try todo.binary.run(["--store", fromLines, "import", lines.path], environment: environment).status == 0)
+        #expect(try todo.binary.run(["--store", fromLines, "export", "--format", "todotxt"], environment: environment).output
+                == "x 2027-03-14 2027-03-14 Call Ann\n")
+    }
+
     @Test("IE-14 An import killed part-way imports nothing")
     func killedImport() throws {
         let file = try taskwarriorExport(of: 10_000)
