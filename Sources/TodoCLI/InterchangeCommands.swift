@@ -121,6 +121,8 @@ extension Session {
             guard index < words.count else { throw CommandError.usage("\(option.name) needs a value", command: command) }
             value = words.remove(at: index)
         }
+        // `--output=`, or `--output ''`: no file, which taken as a path would be the folder todo runs in.
+        guard !value.isEmpty else { throw CommandError.usage("\(option.name) needs a value", command: command) }
         if words.contains(where: { $0 == option.name || $0.hasPrefix(option.name + "=") }) {
             throw CommandError.usage("\(option.name) is given twice; give it once", command: command)
         }

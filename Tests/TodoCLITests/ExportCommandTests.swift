@@ -299,6 +299,8 @@ final class ExportCommandTests {
         ("export --format todotxt --format ics", "--format is given twice; give it once"),
         ("export --format ics list.ics", "export takes no “list.ics”"),
         ("export --format ics --output", "--output needs a value"),
+        ("export --format ics --output=", "--output needs a value"),
+        ("export --format=", "--format needs a value"),
     ])
     func wronglyAsked(command: String, error: String) async throws {
         try seed()
