@@ -48,7 +48,7 @@ enum InputFile {
 enum OutputFile {
     static func save(_ bytes: [UInt8], to path: String) throws {
         let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
-        guard !path.hasSuffix("/") else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
+        guard !TypedPath.namesAFolder(path) else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
         let target = TypedPath.resolved(path)
         var status = stat()
         var mode: mode_t?
@@ -61,14 +61,14 @@ enum OutputFile {
             guard status.st_mode & 0o222 != 0 else { throw refuse("the file is read-only") }
             mode = status.st_mode & 0o7777
         }
-        let (inFolder, name) = TypedPath.split(target)
-        let folder = inFolder ?? "."
+        let folder = TypedPath.split(target).folder ?? "."
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
             throw refuse("its folder \(folder) does not exist")
         }
         guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
-        let temporary = (folder == "/" ? "" : folder) + "/.\(name).tmp-\(getpid())"
+        // Not named after the file: a name of 255 bytes, the longest, leaves no room for more.
+        let temporary = (folder == "/" ? "" : folder) + "/.todo-export.tmp-\(getpid())"
         // A new file gets the mode the user's umask gives; a file written over keeps its own.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode ?? 0o666)
         guard descriptor >= 0 else { throw refuse(systemMessage()) }
@@ -89,11 +89,32 @@ enum OutputFile {
         }
     }
 
-    /// Whether `path` names the store at `store`, its journal or its lock, through links or not.
+    /// Whether `path` names the store at `store`, its journal or its lock, however it reaches it:
+    /// asked of the system, by device and inode, not read from the paths' text, which misses a
+    /// file reached from a deleted folder, through a mount, or by another spelling.
     static func isOneOf(_ path: String, theStore store: String) -> Bool {
-        let target = TypedPath.resolved(path)
+        guard let output = Place(path) else { return false }
         let storeFile = TypedPath.resolved(store)
-        return [storeFile, storeFile + ".journal", storeFile + ".lock"].contains(target)
+        return [storeFile, storeFile + ".journal", storeFile + ".lock"].contains { Place($0) == output }
+    }
+
+    /// Where a path leads: the file, where there is one (through links); else its folder, and
+    /// the name it would have there.
+    private struct Place: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let name: String?
+
+        init?(_ path: String) {
+            var status = stat()
+            if stat(path, &status) == 0 {
+                (device, inode, name) = (UInt64(status.st_dev), UInt64(status.st_ino), nil)
+                return
+            }
+            let (folder, name) = TypedPath.split(path)
+            guard stat(folder ?? ".", &status) == 0 else { return nil }
+            (device, inode, self.name) = (UInt64(status.st_dev), UInt64(status.st_ino), name)
+        }
     }
 }
 

@@ -268,6 +268,8 @@ final class ExportCommandTests {
             (closedFolder + "/list.txt", "error: cannot write \(closedFolder)/list.txt: its folder \(closedFolder) is read-only; nothing was written\n"),
             (openFolder, "error: cannot write \(openFolder): it is a folder; name a file in it\n"),
             (openFolder + "/", "error: cannot write \(openFolder)/: it is a folder; name a file in it\n"),
+            (openFolder + "/new/.", "error: cannot write \(openFolder)/new/.: it is a folder; name a file in it\n"),
+            (openFolder + "/new/..", "error: cannot write \(openFolder)/new/..: it is a folder; name a file in it\n"),
         ]
         for (target, error) in refusals {
             #expect(await export(target) == Run(status: 1, output: "", errors: error), "\(target)")
@@ -288,6 +290,9 @@ final class ExportCommandTests {
         #expect(await export(secret).status == 0)
         #expect(entry(link).kind == S_IFLNK && entry(target).bytes == Data(printed.utf8))
         #expect(entry(secret).mode == 0o600 && entry(secret).bytes == Data(printed.utf8))
+        let longest = cli.folder.file("open/" + String(repeating: "n", count: 255)).path
+        #expect(await export(longest).status == 0)
+        #expect(entry(longest).bytes == Data(printed.utf8))
 
         #expect(await export("-") == Run(status: 0, output: printed, errors: ""))
         #expect(!FileManager.default.fileExists(atPath: "-"))

@@ -102,17 +102,18 @@ final class StoreFaultCommandTests {
     }
 
     @Test("SF-48 A store path that ends in / is a usage error naming it",
-          arguments: [["--store", "/tmp/lists/"], ["--store=/tmp/lists/"]])
-    func storePathEndingInASlash(_ arguments: [String]) async {
-        let error = "error: --store takes the path of a file, not of a folder: “/tmp/lists/”; see: todo --help\n"
+          arguments: ["/tmp/lists/", "/tmp/lists/.", "lists/.."], [false, true])
+    func storePathEndingInASlash(path: String, attached: Bool) async {
+        let error = "error: --store takes the path of a file, not of a folder: “\(path)”; see: todo --help\n"
+        let arguments = attached ? ["--store=" + path] : ["--store", path]
 
         #expect(await cli.run(arguments + ["list"], withStore: false) == Run(status: 2, output: "", errors: error))
-        #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
+        #expect(await cli.run(["list"], environment: ["TODO_STORE": path], withStore: false)
                 == Run(status: 2, output: "", errors: error.replacingOccurrences(of: "--store", with: "TODO_STORE")))
-        #expect(await cli.run(["list"], environment: ["TODO_STORE": "/tmp/lists/"])
+        #expect(await cli.run(["list"], environment: ["TODO_STORE": path])
                 == Run(status: 0, output: "Nothing here yet. Add a to-do with: todo add TITLE\n", errors: ""))
         for asking in [["--help"], ["--version"], ["help", "list"]] {
-            let run = await cli.run(asking, environment: ["TODO_STORE": "/tmp/lists/"], withStore: false)
+            let run = await cli.run(asking, environment: ["TODO_STORE": path], withStore: false)
             #expect(run.status == 0 && run.errors.isEmpty, "\(asking): \(run)")
         }
     }

@@ -37,4 +37,24 @@ struct TypedPathTests {
         #expect(try todo.folder.contents() == ["lnk", "real"])
         #expect(try todo.folder.contents(of: "real") == ["notes.txt", "s.json", "s.json.journal", "s.json.lock", "sub"])
     }
+
+    @Test("IE-25 An export never writes over the store, however its path reaches it")
+    func exportFromADeletedFolder() throws {
+        let store = todo.store.path
+        try #require(try todo.run(["add", "Buy milk"]).status == 0)
+        try #require(try todo.run(["add", "Call Ann"]).status == 0)
+        let before = try todo.folder.contents().map { name in (name, FileManager.default.contents(atPath: todo.folder.file(name).path)) }
+        let shell = RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+
+        for output in ["../store.json", "../store.json.journal", "../store.json.lock"] {
+            let run = try shell.run(["-c", "mkdir \"$1/gone\" && cd \"$1/gone\" && rmdir \"$1/gone\" && exec \"$0\" --store \"$2\" "
+                                     + "export --format todotxt --output \"$3\"", todo.binary.url.path, todo.folder.url.path, store, output])
+
+            #expect(run == Run(status: 1, output: "", errors: "error: \(output) is the store or one of its files; export to another file\n"))
+        }
+        let after = try todo.folder.contents().map { name in (name, FileManager.default.contents(atPath: todo.folder.file(name).path)) }
+        #expect(after.map(\.0) == before.map(\.0))
+        #expect(after.map(\.1) == before.map(\.1))
+        #expect(try todo.run(["list"]).status == 0)
+    }
 }

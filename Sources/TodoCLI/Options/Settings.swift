@@ -89,9 +89,9 @@ struct Settings {
     }
 
     /// A store file's path, from the root, meaning what the system means by it (SF-50). A path
-    /// ending in `/` names a folder, and is refused rather than taken for a file of that name.
+    /// ending in `/`, `/.` or `/..` names a folder, and is refused rather than taken for a file.
     static func storePath(_ path: String, from source: String) throws(OptionError) -> String {
-        guard !path.hasSuffix("/") else { throw OptionError("\(source) takes the path of a file, not of a folder: \(quoted(path))") }
+        guard !TypedPath.namesAFolder(path) else { throw OptionError("\(source) takes the path of a file, not of a folder: \(quoted(path))") }
         // The path is not looked up on the disk here; one that is a folder is refused when the
         // store is opened (SF-6). A `~` the shell left alone is a name like any other, as every
         // program reads it: never the home folder.

@@ -32,6 +32,11 @@ enum TypedPath {
         return (real == "/" ? "" : real) + "/" + name
     }
 
+    /// Whether the path can only name a folder: it ends in `/`, or its last name is `.` or `..`.
+    static func namesAFolder(_ path: String) -> Bool {
+        path.hasSuffix("/") || [".", ".."].contains(split(path).name)
+    }
+
     /// The folder a path is in, as written (nil for a bare name), and its last name.
     static func split(_ path: String) -> (folder: String?, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (nil, path) }
