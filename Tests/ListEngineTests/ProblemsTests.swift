@@ -132,6 +132,16 @@ struct ProblemsTests {
                 problems: [.inStep(step: 1, of: 1, .emptyTitle(id(2)))]) {
             $0.history = [step(restoring: [(0, todo(1, "A")), (1, todo(2, " "))])]
         },
+        Example(testDescription: "an undo step that brings back two to-dos with empty titles: the first is named",
+                problems: [.inStep(step: 1, of: 1, .emptyTitle(id(1)))]) {
+            $0.history = [step(restoring: [(0, todo(1, " ")), (1, todo(2, ""))])]
+        },
+        Example(testDescription: "an undo step that puts to-dos back at one position twice, and finished items too: To do's is named",
+                problems: [.repeatedPosition(step: 1, of: 1, position: 4)]) {
+            let finished = { (number: Int) in TodoItem(id: id(number), number: number, title: "F", isFinished: true) }
+            $0.history = [step(restoring: [(4, todo(1, "A")), (4, todo(2, "B")), (3, finished(3)), (3, finished(4))])]
+            $0.todos = list(next: 5)
+        },
         Example(testDescription: "an undo step that brings back a to-do with a tag the list refuses",
                 problems: [.inStep(step: 1, of: 1, .plan(id(1), .notATag("1x")))]) {
             $0.history = [step(restoring: [(0, TodoItem(id: id(1), number: 1, title: "A", plan: TodoPlan(tags: ["1x"])))])]
@@ -139,6 +149,11 @@ struct ProblemsTests {
         Example(testDescription: "an undo step that brings back a person without a first name",
                 problems: [.inStep(step: 1, of: 1, .nameless(id(1)))]) {
             $0.history = [.people(PeopleStep(kind: .delete, restoring: [PersonPlacement(person: person(1, "", "Lee"), index: 0)]))]
+        },
+        Example(testDescription: "an undo step that brings back two people without a name: the first is named",
+                problems: [.inStep(step: 1, of: 1, .nameless(id(1)))]) {
+            $0.history = [.people(PeopleStep(kind: .delete, restoring: [PersonPlacement(person: person(1, "", "Lee"), index: 0),
+                                                                       PersonPlacement(person: person(2, "Ann", ""), index: 1)]))]
         },
         Example(testDescription: "an undo of a load that goes back to a page out of range",
                 problems: [.inStep(step: 1, of: 1, .pageOutOfRange(0))]) {
