@@ -50,7 +50,8 @@ extension Date {
 
     /// A moment written in RFC 3339: `YYYY-MM-DDTHH:MM:SS`, a fraction of the second if any, and
     /// `Z` or an offset `±HH:MM` (a lower-case `t` or `z`, or a space for the `T`, are taken
-    /// too). Nil for anything else, a day that does not exist, or a leap second.
+    /// too). Nil for anything else, a day that does not exist, a leap second, or a moment that
+    /// its offset takes out of the years 1 to 9999 in UTC, which `rfc3339()` could not write back.
     public init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, let day = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
@@ -81,8 +82,13 @@ extension Date {
             return nil
         }
         let seconds = (day.dayNumber - Self.dayOf2001) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard Self.inRFC3339.contains(Date(timeIntervalSinceReferenceDate: Double(seconds))) else { return nil }
         self.init(timeIntervalSinceReferenceDate: Double(seconds) + fraction)
     }
+
+    /// The moments `rfc3339()` writes, and so `init(rfc3339:)` reads: 0001-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z, whole seconds.
+    public static let inRFC3339 = Date(timeIntervalSinceReferenceDate: -63_113_904_000)...Date(timeIntervalSinceReferenceDate: 252_423_993_599)
 
     /// 2001-01-01, where a Date counts from, as days since 1970-01-01.
     private static let dayOf2001 = 11_323

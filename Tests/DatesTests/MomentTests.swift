@@ -44,10 +44,20 @@ struct MomentTests {
         #expect(moment.rfc3339() == text)
     }
 
+    /// What is read is what can be written: a moment outside them, through its offset, is no moment.
+    @Test("The first and the last second of the years 1 to 9999 in UTC read and write back",
+          arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00-00:01", "9999-12-31T23:59:59+00:01"])
+    func yearsOneTo9999(text: String) throws {
+        let moment = try #require(Date(rfc3339: text))
+
+        #expect(moment.rfc3339() != nil)
+    }
+
     @Test("Anything else is no moment",
           arguments: ["", "2026-11-25", "2026-11-25T18:28:24", "2026-02-30T00:00:00Z", "2026-11-25T24:00:00Z",
                       "2026-11-25T18:28:60Z", "2026-11-25T18:60:24Z", "2026-11-25T18:28:24+1:00", "2026-11-25T18:28:24+24:00", "2026-11-25T18:28:24-05:60",
-                      "2026-11-25T18:28:24.Z", "2026-11-25T18:28:24.25", "2026-11-25T18:28:24Zjunk"])
+                      "2026-11-25T18:28:24.Z", "2026-11-25T18:28:24.25", "2026-11-25T18:28:24Zjunk",
+                      "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59-00:01"])
     func notAMoment(text: String) {
         #expect(Date(rfc3339: text) == nil)
     }

@@ -191,6 +191,15 @@ struct ValidationTests {
         OutOfRange(testDescription: "to-do was added at a time with no offset", problem: "a time written as RFC 3339") {
             $0[path: ["todos", "todo", 0, "times"]] = ["added": "2026-11-25T09:00:00"]
         },
+        OutOfRange(testDescription: "to-do was added before the year 1 in UTC, at an offset",
+                   problem: "a time written as RFC 3339, in the years 1 to 9999") {
+            $0[path: ["todos", "todo", 0, "times"]] = ["added": "0001-01-01T00:00:00+05:00"]
+        },
+        OutOfRange(testDescription: "to-do was checked after the year 9999 in UTC, at an offset",
+                   problem: "a time written as RFC 3339, in the years 1 to 9999") {
+            $0[path: ["todos", "finished"]] = [["id": UUID().uuidString, "isFinished": true, "number": 3, "title": "Fix bike",
+                                                "times": ["checked": "9999-12-31T23:00:00-05:00"]]]
+        },
         OutOfRange(testDescription: "to-dos are shown in an order todo does not have", problem: "one of added, due, priority") {
             $0[path: ["todos", "order"]] = "random"
         },

@@ -1,5 +1,6 @@
 import Dates
 import Foundation
+import ListEngine
 import LocalStore
 import TestSupport
 import Testing
@@ -14,6 +15,19 @@ struct RealBinaryTests {
 
     init() throws {
         todo = try TodoFolder()
+    }
+
+    @Test("PL-17 A time that this computer's clock would put outside the years 1 to 9999 is shown in UTC (the real binary)")
+    func timeBeforeTheYearOneHere() throws {
+        let first = try #require(Date(rfc3339: "0001-01-01T00:00:00Z"))
+        try FileStore(url: todo.store).update { $0 = Document(todos: list(todo: [TestSupport.todo(1, "Buy milk").added(first)], next: 2)) }
+        let west = ["TZ": "WEST5"]
+
+        let shown = try todo.run(["show", "1"], environment: west)
+        let json = try todo.run(["--json", "list"], environment: west)
+
+        #expect(shown.status == 0 && shown.output.contains("01-01-0001 00:00 UTC"), "\(shown)")
+        #expect(json.status == 0 && json.output.contains("\"added\":\"0001-01-01T00:00:00Z\""), "\(json)")
     }
 
     @Test("CLI-17 TODO_STORE chooses the store file (the real binary)")

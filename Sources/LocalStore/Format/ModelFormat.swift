@@ -38,7 +38,9 @@ extension JSONReader {
 
 /// A moment written as RFC 3339 text (`2026-11-25T18:28:24Z`).
 func readMoment(_ json: inout JSONReader) throws -> Date {
-    guard let moment = Date(rfc3339: try json.readString()) else { throw json.error(expected: "a time written as RFC 3339") }
+    guard let moment = Date(rfc3339: try json.readString()) else {
+        throw json.error(expected: "a time written as RFC 3339, in the years 1 to 9999")
+    }
     return moment
 }
 
@@ -53,8 +55,6 @@ extension JSONWriter {
     /// Writes a moment as RFC 3339 text in UTC; one outside the years 1 to 9999, which no clock
     /// gives, as the nearest end of them, so that what is written always reads.
     mutating func moment(_ moment: Date) {
-        let latest = Date(timeIntervalSinceReferenceDate: 252_423_993_599)
-        let earliest = Date(timeIntervalSinceReferenceDate: -63_113_904_000)
-        string(min(max(moment, earliest), latest).rfc3339() ?? "")
+        string(min(max(moment, Date.inRFC3339.lowerBound), Date.inRFC3339.upperBound).rfc3339() ?? "")
     }
 }

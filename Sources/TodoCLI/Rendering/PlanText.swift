@@ -53,18 +53,27 @@ enum PlanText {
         }
     }
 
-    /// `25-11-2026 10:30`, in the time zone of this computer.
+    /// `25-11-2026 10:30`, in the time zone of this computer; `01-01-0001 00:00 UTC` for one that
+    /// its clock would put outside the years 1 to 9999 (PL-17).
     static func moment(_ moment: Date) -> String {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down)) + LocalZone.system.offset(at: moment)
-        let days = seconds.dividedRoundingDown(by: 86_400)
-        let minutes = (seconds - days * 86_400) / 60
-        let day = CalendarDate(dayNumber: days)?.dayMonthYear ?? "?"
-        return day + " " + (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+        let whole = Int(moment.timeIntervalSince1970.rounded(.down))
+        let offset = LocalZone.system.offset(at: moment)
+        guard let local = dayAndTime(whole + offset) else { return dayAndTime(whole).map { $0 + " UTC" } ?? "?" }
+        return local
     }
 
-    /// A moment as `--json` gives it: RFC 3339, at this computer's offset from UTC.
+    /// `25-11-2026 10:30`, of `seconds` from 1970; nil outside the years 1 to 9999.
+    private static func dayAndTime(_ seconds: Int) -> String? {
+        let days = seconds.dividedRoundingDown(by: 86_400)
+        let minutes = (seconds - days * 86_400) / 60
+        guard let day = CalendarDate(dayNumber: days) else { return nil }
+        return day.dayMonthYear + " " + (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+    }
+
+    /// A moment as `--json` gives it: RFC 3339, at this computer's offset from UTC, or in UTC
+    /// where that offset would take it outside the years 1 to 9999 (PL-17).
     static func rfc3339(_ moment: Date) -> String {
-        moment.rfc3339(offset: LocalZone.system.offset(at: moment)) ?? ""
+        moment.rfc3339(offset: LocalZone.system.offset(at: moment)) ?? moment.rfc3339() ?? ""
     }
 
     /// Why the words of a title or an edit were refused.
