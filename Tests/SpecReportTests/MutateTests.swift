@@ -38,6 +38,49 @@ struct MutateTests {
         return (run.status, run.output + run.errors)
     }
 
+    @Test("SR-29 A recorded mutation run keeps the latest run of every other module")
+    func recordKeepsOtherModules() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let record = root.appendingPathComponent("results.txt")
+        let earlier = """
+            Scripts/mutate --module Shop --module Till --record results.txt
+            started 2026-11-20 10:00 UTC, commit 1111111, 2 cores
+              survived: Sources/Shop/Basket.swift:14: < to <=:
+                  old line
+               => mutated line
+            Shop: 10 mutants, 8 killed (0 by the time limit), 1 survived, 0 equivalent, 1 stillborn: 88.9 % killed (60 s)
+              survived: Sources/Till/Till.swift:3: == to !=:
+                  a
+               => b
+            Till: 5 mutants, 4 killed (0 by the time limit), 1 survived, 0 equivalent, 0 stillborn: 80.0 % killed (30 s)
+            Scores: Shop 88.9 %, Till 80.0 %; target 90 % each; below it: Shop, Till
+
+            """
+        try Data(earlier.utf8).write(to: record)
+        let script = root.appendingPathComponent("Scripts/mutate").path
+        let new = ["Scripts/mutate --module Shop --record results.txt", "started 2026-11-26 10:00 UTC, commit 2222222, 2 cores",
+                   "Shop: 10 mutants, 9 killed (0 by the time limit), 0 survived, 0 equivalent, 1 stillborn: 100.0 % killed (61 s)",
+                   "Scores: Shop 100.0 %; target 90 % each"]
+        let code = "import importlib.machinery, sys; m = importlib.machinery.SourceFileLoader('mutate', sys.argv[1]).load_module(); "
+            + "m.write_record(sys.argv[2], sys.argv[3:], {'Shop'})"
+
+        let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, script, record.path] + new)
+
+        #expect(status == 0, "\(output)")
+        #expect(try String(contentsOf: record, encoding: .utf8) == new.joined(separator: "\n") + """
+
+
+            Scripts/mutate --module Shop --module Till --record results.txt
+            started 2026-11-20 10:00 UTC, commit 1111111, 2 cores
+              survived: Sources/Till/Till.swift:3: == to !=:
+                  a
+               => b
+            Till: 5 mutants, 4 killed (0 by the time limit), 1 survived, 0 equivalent, 0 stillborn: 80.0 % killed (30 s)
+
+            """)
+    }
+
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
     func noMutants() throws {
         let root = try package()
