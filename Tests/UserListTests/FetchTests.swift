@@ -225,7 +225,7 @@ struct FetchTests {
 
     @Test("RU-26 A name with no capital letter shows each word's first letter as one; one with capitals, as written", arguments: [
         ("levi", "Levi"), ("jean-luc", "Jean-Luc"), ("o'connor", "O'Connor"), ("o’brien", "O’Brien"), ("st. john", "St. John"),
-        ("émilie", "Émilie"), ("ǆuro", "ǅuro"), ("da Costa", "da Costa"), ("McKay", "McKay"), ("李", "李"), ("محمد", "محمد"),
+        ("émilie", "Émilie"), ("e\u{301}milie", "Émilie"), ("ǆuro", "ǅuro"), ("da Costa", "da Costa"), ("McKay", "McKay"), ("李", "李"), ("محمد", "محمد"),
     ])
     func displayedNames(stored: String, shown: String) {
         #expect(PersonName.displayed(stored) == shown)

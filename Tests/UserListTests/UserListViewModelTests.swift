@@ -141,6 +141,18 @@ struct UserListViewModelTests {
         #expect(sut.listed.map(\.id) == [id(2), id(3), id(1)])
     }
 
+    @Test("UA-11 Equal last names are ordered by first name, then by the order added (a first name that is also the last name)",
+          arguments: [PeopleOrder.ascending, .descending], [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]])
+    func tiesByFirstNameWhenItIsTheLastName(order: PeopleOrder, added: [Int]) throws {
+        let names = [1: "Zoe", 2: "Smith", 3: "Ann"]
+        let (sut, _) = makeSUT(added.map { person($0, names[$0]!, "Smith") }, leaks: leaks)
+        try sut.load()
+
+        try sut.sort(by: order)
+
+        #expect(sut.listed.fullNames == ["Ann Smith", "Smith Smith", "Zoe Smith"])
+    }
+
     @Test("UA-12 The chosen order is kept, and the order added can be chosen again")
     func sortOrderIsKept() throws {
         let (sut, store) = makeSUT([person(1, "Zoë", "Adams"), person(2, "Li", "Wei"), person(3, "José", "Núñez")], leaks: leaks)
