@@ -96,11 +96,13 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     public static let largestFile = 64 * 1024 * 1024
 
     /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows: JSON
-    /// (its first byte other than white space `[` or `{`) is a Taskwarrior export, anything
+    /// (its first byte other than a byte-order mark and white space `[` or `{`) is a Taskwarrior export, anything
     /// else todo.txt. `zone` says which day a moment falls on, and at what moment a day starts.
     public static func read(_ bytes: [UInt8], as format: ImportFormat?, zone: LocalZone) throws(ImportFailure) -> ImportedList {
         guard bytes.count <= largestFile else { throw ImportFailure(.file, .tooLarge(limit: largestFile)) }
-        guard let first = bytes.first(where: { !isSpace($0) }) else { throw ImportFailure(.file, .empty) }
+        // A byte-order mark, which some editors put first, is neither JSON's nor a to-do's.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let first = text.first(where: { !isSpace($0) }) else { throw ImportFailure(.file, .empty) }
         guard !bytes.contains(0) else { throw ImportFailure(.file, .notText) }
         switch format ?? (first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .taskwarrior : .todotxt) {
         case .taskwarrior: return try TaskwarriorFormat.read(bytes, zone: zone)

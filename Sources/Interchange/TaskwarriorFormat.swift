@@ -15,8 +15,9 @@ enum TaskwarriorFormat {
     static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
         var list = ImportedList()
         do {
-            let start = bytes.firstIndex { !ImportFormat.isSpace($0) } ?? 0
             try JSONReader.read(Data(bytes)) { json in
+                // After a byte-order mark and white space, which the reader passes over.
+                let start = json.offset
                 var index = 0
                 do {
                     try json.readArray { json in
@@ -24,8 +25,8 @@ enum TaskwarriorFormat {
                         try readTask(&json, index: index, into: &list, zone: zone)
                     }
                 } catch let error as JSONReader.Error where error.offset == start {
-                    // Not an array: JSON all the same, or not JSON.
-                    json.move(to: start)
+                    // Not an array: JSON all the same, or not JSON. Nothing was read, so the
+                    // reader is still at the value.
                     try json.skipValue()
                     throw ImportFailure(.file, .notAnExport)
                 }
@@ -64,7 +65,7 @@ enum TaskwarriorFormat {
             }
         } catch let error as JSONReader.Error where error.offset == start {
             // Not an object: a number, a string, a list. Whole JSON all the same, or not JSON.
-            json.move(to: start)
+            // Nothing was read, so the reader is still at the value.
             try json.skipValue()
             throw ImportFailure(.task(index), .notATask)
         }

@@ -43,6 +43,21 @@ struct FormatRulesTests {
         #expect(name.map(TodoPlan.isTag) ?? true)
     }
 
+    @Test("A todo.txt line is known by its text, and a Taskwarrior task by its uuid, even one that is a line's id",
+          arguments: [ImportFormat.todotxt, .taskwarrior])
+    func recognizedItems(format: ImportFormat) throws {
+        let zone = LocalZone.fixed(secondsEast: 0)
+        let item = TodoItem(id: UUID(), number: 1, title: "Buy milk")
+        let lineID = TodoTxtFormat.lineID(of: item, zone: zone)
+        let file = format == .todotxt ? "Buy milk\n"
+            : #"[{"uuid":"\#(lineID.uuidString.lowercased())","description":"Buy milk","status":"pending","entry":"20261120T140000Z"}]"#
+
+        let read = try ImportFormat.read(Array(file.utf8), as: format, zone: zone)
+
+        #expect(read.todos.map(\.id) == [lineID])
+        #expect(read.recognizing([item], zone: zone).todos.map(\.id) == [format == .todotxt ? item.id : lineID])
+    }
+
     @Test("iCalendar text escapes backslashes, semicolons, commas and line breaks, and drops other controls")
     func calendarText() {
         #expect(ICalendarFormat.text("a\\b;c,d\ne\r\nf\u{7}g") == "a\\\\b\\;c\\,d\\ne\\nf g")
@@ -50,12 +65,17 @@ struct FormatRulesTests {
 
     @Test("An iCalendar line is folded at 75 octets, never inside a character's bytes", arguments: [
         String(repeating: "a", count: 200), String(repeating: "é", count: 100), "SUMMARY:" + String(repeating: "😀", count: 40),
+        String(repeating: "a", count: 75), String(repeating: "a", count: 76),
     ])
     func folding(line: String) {
         let folded = ICalendarFormat.folded(line)
         let lines = folded.components(separatedBy: "\r\n")
 
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        // Cut no sooner than it must: a line ends only where the next character would not fit.
+        #expect(zip(lines, lines.dropFirst()).allSatisfy { line, next in
+            line.utf8.count + String(next.unicodeScalars.dropFirst().prefix(1)).utf8.count > 75
+        })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(" ") })
         #expect(lines.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line)
     }

@@ -29,7 +29,7 @@ final class ExportCommandTests {
     }
 
     /// The list of IE-9: numbered in the order added, Fix bike first; with `quoted`, IE-11's
-    /// fourth to-do and three people.
+    /// fourth to-do and five people.
     private func seed(quoted: Bool = false) throws {
         let fixBike = TodoItem(id: id(1), number: 1, title: "Fix bike", isFinished: true, plan: TodoPlan(priority: .low),
                                added: Self.moment("2026-11-19T15:00:00Z"), checked: Self.moment("2026-11-24T15:00:00Z"))
@@ -43,7 +43,8 @@ final class ExportCommandTests {
                                    nextNumber: quoted ? 5 : 4)
             if quoted {
                 document.people = makePeople([person(1, "Ada", "Lovelace", born: "1990-12-10"), person(2, "Leap", "Day", born: "1992-02-29"),
-                                              person(3, "Nobody", "Known", born: nil)])
+                                              person(3, "Val", "Rossi", born: "1993-02-14"), person(4, "Lena", "Berg", born: "1994-03-29"),
+                                              person(5, "Nobody", "Known", born: nil)])
             }
         }
     }
@@ -122,12 +123,14 @@ final class ExportCommandTests {
         #expect(todos[2].contains("SUMMARY:Call Ann\r\nPRIORITY:5\r\nSTATUS:NEEDS-ACTION\r\n"))
         #expect(todos[3].contains("SUMMARY:Say \"hi\"\\, café 😀\\; or not\r\n"))
         let events = components.filter { $0.hasPrefix("BEGIN:VEVENT") }
-        #expect(events.count == 2)
+        #expect(events.count == 4)
         #expect(events[0].contains("DTSTART;VALUE=DATE:19901210\r\nSUMMARY:Ada Lovelace's birthday\r\nRRULE:FREQ=YEARLY\r\n"))
         #expect(events[1].contains("DTSTART;VALUE=DATE:19920229\r\nSUMMARY:Leap Day's birthday\r\nRRULE:FREQ=YEARLY;BYYEARDAY=60\r\n"))
+        #expect(events[2].contains("DTSTART;VALUE=DATE:19930214\r\nSUMMARY:Val Rossi's birthday\r\nRRULE:FREQ=YEARLY\r\n"))
+        #expect(events[3].contains("DTSTART;VALUE=DATE:19940329\r\nSUMMARY:Lena Berg's birthday\r\nRRULE:FREQ=YEARLY\r\n"))
         let again = await self.run(["export", "--format", "ics"]).output
         #expect(uids(again) == uids(run.output))
-        #expect(Set(uids(run.output)).count == 6)
+        #expect(Set(uids(run.output)).count == 8)
     }
 
     private func uids(_ calendar: String) -> [String] {

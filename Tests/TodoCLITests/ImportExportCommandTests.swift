@@ -108,8 +108,11 @@ final class ImportExportCommandTests {
         let todoTxt = try file("todo.txt", "(A) Pay rent\nCall Ann\n")
         let bracketed = try file("brackets.txt", "[1]\n")
         let empty = try file("empty.txt", " \n\n")
+        let marked = try file("marked.json", "\u{FEFF}\n" + Self.export)
+        let markedEmpty = try file("marked.txt", "\u{FEFF}\n \n")
 
-        #expect(await run("import", export).output == "Imported 3 to-dos (1 finished).\n")
+        #expect(await run("import", marked).output == "Imported 3 to-dos (1 finished).\n")
+        #expect(await run("import", export).output == "Imported 0 to-dos; 3 were already here.\n")
         #expect(await run("import", todoTxt).output == "Imported 2 to-dos.\n")
         #expect(await run("import", bracketed) == Run(status: 1, output: "", errors: """
             error: cannot import \(bracketed): task 1 is not a Taskwarrior task (if it is a todo.txt file: \
@@ -120,6 +123,8 @@ final class ImportExportCommandTests {
         #expect(try cli.saved().unfinished.first?.title == "[1]")
         #expect(await run("import", empty) == Run(status: 1, output: "",
                                                   errors: "error: cannot import \(empty): it holds nothing to import; nothing was imported\n"))
+        #expect(await run("import", markedEmpty).errors
+                == "error: cannot import \(markedEmpty): it holds nothing to import; nothing was imported\n")
         let missing = cli.folder.file("missing.txt").path
         #expect(await run("import", missing)
                 == Run(status: 1, output: "", errors: "error: cannot read \(missing): No such file or directory\n"))
@@ -170,6 +175,15 @@ final class ImportExportCommandTests {
         Unreadable(testDescription: "a file larger than 64 MB",
                    bytes: { Data(repeating: UInt8(ascii: "a"), count: 64 * 1024 * 1024 + 1) },
                    why: "it is larger than an import takes (64 MB)"),
+        Unreadable(testDescription: "a file of 64 MB exactly, all spaces",
+                   bytes: { Data(repeating: UInt8(ascii: " "), count: 64 * 1024 * 1024) },
+                   why: "it holds nothing to import"),
+        Unreadable(testDescription: "a JSON object, not an array",
+                   bytes: { Data(#"{"description": "Buy milk"}"#.utf8) },
+                   why: "it is JSON, but not a Taskwarrior export (an array of tasks)"),
+        Unreadable(testDescription: "a JSON object after a byte-order mark",
+                   bytes: { Data("\u{FEFF}\n  {\"description\": \"Buy milk\"}".utf8) },
+                   why: "it is JSON, but not a Taskwarrior export (an array of tasks)"),
     ]
 
     @Test("IE-5 A file that cannot be read whole is refused, naming where, and nothing is imported", arguments: unreadable)
