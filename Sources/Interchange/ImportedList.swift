@@ -92,8 +92,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case taskwarrior, todotxt
 
     /// The largest file an import reads: far beyond any list a person keeps, and small enough
-    /// to read whole.
-    public static let largestFile = 64 * 1024 * 1024
+    /// to read whole. 64 MB as people count them, in millions of bytes, as it is told.
+    public static let largestFile = 64_000_000
 
     /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows: JSON
     /// (its first byte other than a byte-order mark and white space `[` or `{`) is a Taskwarrior export, anything

@@ -137,8 +137,8 @@ enum TodoTxtFormat {
 
     // MARK: - Writing
 
-    /// The items, one line each, as todo.txt-cli writes them. A line break in a title, which
-    /// would split the line, is written as a space.
+    /// The items, one line each, as todo.txt-cli writes them. A line break or another control
+    /// character in a title is written as a space.
     static func write(_ items: [TodoItem], zone: LocalZone) -> String {
         items.map { line($0, zone: zone) + "\n" }.joined()
     }
@@ -162,7 +162,7 @@ enum TodoTxtFormat {
             if let priority = item.plan.priority { words.append("(\(letter(priority)))") }
             if let added { words.append(added.iso) }
         }
-        let title = item.title.map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+        let title = item.title.map { isControl($0) ? " " : $0 }.reduce(into: "") { $0.append($1) }
         words += title.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, word in
             isPlanned(word, first: index == 0) ? "\\" + word : String(word)
         }
@@ -171,6 +171,12 @@ enum TodoTxtFormat {
         if let recurrence = item.plan.recurrence { words.append("rec:1" + recurrence.rawValue.prefix(1)) }
         if item.isFinished, let priority = item.plan.priority { words.append("pri:" + letter(priority)) }
         return words.joined(separator: " ")
+    }
+
+    /// A line break, which would split the line, or another control character: a NUL makes
+    /// the file no text, an escape plays on the terminal that shows it (IE-26).
+    private static func isControl(_ character: Character) -> Bool {
+        character.isNewline || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     private static func letter(_ priority: Priority) -> String {

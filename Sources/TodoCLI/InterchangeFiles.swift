@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Interchange
 
 /// A file to import, read whole, but never more than `limit` bytes of it: `/dev/zero` or a
 /// file of gigabytes is refused once past the limit, not read into memory.
@@ -33,8 +34,8 @@ enum InputFile {
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
             guard bytes.count <= limit else {
-                throw CommandError.refused("cannot import \(name): it is larger than an import takes "
-                                           + "(\(limit / 1024 / 1024) MB); nothing was imported")
+                throw CommandError.refused("cannot import \(name): "
+                                           + "\(InterchangeText.failure(ImportFailure(.file, .tooLarge(limit: limit)))); nothing was imported")
             }
         }
     }

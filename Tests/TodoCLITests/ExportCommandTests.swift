@@ -219,6 +219,27 @@ final class ExportCommandTests {
         #expect(back.allSatisfy { $0.plan == .none })
     }
 
+    @Test("IE-26 A title's control characters are written to todo.txt as spaces")
+    func controlCharacters() async throws {
+        let descriptions = [#"nul\u0000here"#, #"esc \u001b[31mred"#, #"del\u007fx"#, #"next\u0085line"#, #"two\r\nlines"#]
+        let tasks = descriptions.enumerated().map { index, description in
+            #"{"description":"\#(description)","status":"pending","entry":"20261120T140000Z","uuid":"\#(id(index + 1).uuidString)"}"#
+        }
+        let export = cli.folder.file("tasks.json")
+        try Data("[\(tasks.joined(separator: ","))]".utf8).write(to: export)
+        try #require(await run(["import", export.path]).status == 0)
+        #expect(try cli.saved().unfinished.map(\.title).sorted() == ["del\u{7F}x", "esc \u{1B}[31mred", "next\u{85}line", "nul\u{0}here", "two\r\nlines"])
+        let file = cli.folder.file("list.txt")
+
+        try #require(await run(["export", "--format", "todotxt", "--output", file.path]).status == 0)
+
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1)[1] }
+        #expect(lines.sorted() == ["del x", "esc  [31mred", "next line", "nul here", "two lines"])
+        let empty = cli.folder.file("empty.json")
+        try #require(await run(["import", file.path], store: empty).status == 0)
+        #expect(try FileStore(url: empty).loadTodos().unfinished.map(\.title).sorted() == ["del x", "esc  [31mred", "next line", "nul here", "two lines"])
+    }
+
     @Test("IE-13 --output writes the export to a file, whole or not at all")
     func output() async throws {
         try seed()

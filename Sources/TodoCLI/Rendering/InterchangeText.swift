@@ -44,7 +44,7 @@ enum InterchangeText {
         }
         switch failure.reason {
         case .empty: return "it holds nothing to import"
-        case .tooLarge(let limit): return "it is larger than an import takes (\(limit / 1024 / 1024) MB)"
+        case .tooLarge(let limit): return "it is larger than an import takes (\(limit / 1_000_000) MB)"
         case .notText: return "it is not text"
         case .notUTF8: return "\(place) is not text (UTF-8)"
         case let .notJSON(expected, line): return "it is not whole JSON: \(expected) was expected on line \(line)"
