@@ -142,9 +142,9 @@ struct ProblemsTests {
             $0.history = [step(restoring: [(4, todo(1, "A")), (4, todo(2, "B")), (3, finished(3)), (3, finished(4))])]
             $0.todos = list(next: 5)
         },
-        Example(testDescription: "an undo step that brings back a to-do with a tag the list refuses",
+        Example(testDescription: "an undo step that brings back a to-do with two tags the list refuses: the first is named",
                 problems: [.inStep(step: 1, of: 1, .plan(id(1), .notATag("1x")))]) {
-            $0.history = [step(restoring: [(0, TodoItem(id: id(1), number: 1, title: "A", plan: TodoPlan(tags: ["1x"])))])]
+            $0.history = [step(restoring: [(0, TodoItem(id: id(1), number: 1, title: "A", plan: TodoPlan(tags: ["home", "1x", "2y"])))])]
         },
         Example(testDescription: "an undo step that brings back a person without a first name",
                 problems: [.inStep(step: 1, of: 1, .nameless(id(1)))]) {

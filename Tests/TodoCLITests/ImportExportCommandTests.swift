@@ -100,6 +100,9 @@ final class ImportExportCommandTests {
         #expect(bike.plan == TodoPlan(priority: .low))
         #expect(bike.checked == moment("2026-11-24T05:00:00Z"))
         #expect(bike.added == moment("2026-11-19T05:00:00Z"))
+        try cli.seed(finished: ["Post letter"])
+        try #require(await self.run("import", path).status == 0)
+        #expect(try cli.saved().finished.map(\.title) == ["Fix bike", "Post letter"])
     }
 
     @Test("IE-4 The kind of a file is found from what it holds, or named")

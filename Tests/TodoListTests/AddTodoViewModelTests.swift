@@ -70,15 +70,17 @@ struct AddTodoViewModelTests {
         #expect(store.todos == list.todos)
     }
 
-    @Test("TA-6 A title is trimmed before it is saved", arguments: ["   Buy milk  ", "   Buy milk  \n", "\tBuy milk"])
-    func titleIsTrimmed(typed: String) throws {
+    @Test("TA-6 A title is trimmed before it is saved", arguments: [
+        ("   Buy milk  ", "Buy milk"), ("   Buy milk  \n", "Buy milk"), ("\tBuy milk", "Buy milk"), ("Buy  milk", "Buy  milk"),
+    ])
+    func titleIsTrimmed(typed: String, saved: String) throws {
         let (list, store) = try makeSUT()
         let form = list.openAddForm()
         form.title = typed
 
         try form.save()
 
-        #expect(list.todos == TestSupport.list(todo: [TodoItem(id: id(100), number: 1, title: "Buy milk").added()], next: 2))
+        #expect(list.todos == TestSupport.list(todo: [TodoItem(id: id(100), number: 1, title: saved).added()], next: 2))
         #expect(store.todos == list.todos)
     }
 

@@ -37,7 +37,7 @@ struct PlanningTests: TodoListSuite {
     @Test("PL-3 A due date is a day, or a word counted from today",
           arguments: [("due:2026-12-01", "2026-12-01"), ("due:01-12-2026", "2026-12-01"), ("due:today", "2026-11-25"),
                       ("due:Tomorrow", "2026-11-26"), ("due:friday", "2026-11-27"), ("due:Wed", "2026-12-02"),
-                      ("due:3d", "2026-11-28"), ("due:2w", "2026-12-09")])
+                      ("due:3d", "2026-11-28"), ("due:2w", "2026-12-09"), ("due:0d", "2026-11-25"), ("due:0w", "2026-11-25")])
     func dueWords(word: String, day: String) throws {
         let (sut, _) = try makeLoadedSUT()
         let form = sut.openAddForm()
@@ -103,6 +103,15 @@ struct PlanningTests: TodoListSuite {
         #expect(try sut.undo() == UndoneChange(.editTodo, names: ["Pay rent"]))
         #expect(sut.todos.unfinished == [planned])
         #expect(store.todos == sut.todos)
+        try sut.edit(id(1), try TodoEdit(typed: "Pay  the rent", today: testToday))
+        #expect(sut.todos.unfinished.map(\.title) == ["Pay  the rent"])
+
+        try sut.edit(id(1), TodoEdit(title: "Pay the rent", addingTags: ["bills"], removingTags: ["home"], due: .set(date("2026-12-08")),
+                                     priority: .set(.low), recurrence: .set(.monthly)))
+        #expect(sut.todos.unfinished == [TodoItem(id: id(1), number: 1, title: "Pay the rent",
+                                                  plan: TodoPlan(tags: ["bills"], due: date("2026-12-08"), priority: .low, recurrence: .monthly))],
+                "an edit made of its parts, as a form would make it")
+        #expect(store.todos == sut.todos)
     }
 
     @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many",
@@ -122,6 +131,14 @@ struct PlanningTests: TodoListSuite {
 
         #expect(sut.sections.map(\.items.numbers) == [todo, finished].filter { !$0.isEmpty })
         #expect(sut.counter == counter)
+    }
+
+    @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many (where a week ends)",
+          arguments: [("2026-11-25", "2026-12-01", true), ("2026-11-25", "2026-12-02", false), ("9999-12-28", "9999-12-31", true)])
+    func weekEnds(today: String, due: String, shown: Bool) {
+        let item = TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date(due)))
+
+        #expect(TodoFilter(due: .week).shows(item, today: date(today)) == shown)
     }
 
     @Test("PL-9 list --sort orders To do by due date or priority, and keeps the order until changed")

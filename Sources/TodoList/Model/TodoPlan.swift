@@ -1,13 +1,8 @@
 import Dates
 
 /// How much a to-do matters, as Taskwarrior and todo.txt rank it: high, medium or low.
-public enum Priority: String, Sendable, CaseIterable, Comparable {
+public enum Priority: String, Sendable, CaseIterable {
     case high = "H", medium = "M", low = "L"
-
-    /// High before medium before low: the order `--sort priority` shows them in.
-    public static func < (lhs: Priority, rhs: Priority) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }
 
 /// How often a to-do comes back once it is checked.
