@@ -90,6 +90,7 @@ public final class PseudoTerminal: @unchecked Sendable {
                 if count <= 0 { break }
                 box.append(buffer[..<count])
             }
+            box.finish()
         }
         reader.start()
     }
@@ -194,6 +195,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
         let code = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
         status = code
+        // What the program printed before it ended may still wait in the terminal: read it to
+        // its end, or `output` and `screen` could miss the last of it, or all of it.
+        let drained = Date().addingTimeInterval(seconds)
+        while !box.isFinished, Date() < drained {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         return code
     }
 
@@ -211,8 +218,19 @@ private final class Received: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 
+    private var finished = false
+
     func append(_ more: ArraySlice<UInt8>) {
         lock.withLock { bytes += more }
+    }
+
+    /// The terminal's end is read: the program and all it started have closed it.
+    func finish() {
+        lock.withLock { finished = true }
+    }
+
+    var isFinished: Bool {
+        lock.withLock { finished }
     }
 
     var text: String {
