@@ -81,6 +81,28 @@ struct MutateTests {
             """)
     }
 
+    @Test("SR-30 A mutant's test run stops at the first test that fails",
+          arguments: [("\u{2718} Test \"A\" recorded an issue at A.swift:3:5: Expectation failed", 0, "1", false),
+                      ("\u{1B}[91m\u{2718}\u{1B}[0m Suite \"B\" failed after 0.1 seconds with 1 issue.", 0, "1", false),
+                      ("\u{2714} Test \"A\" passed after 0.1 seconds.", 0, "0", true),
+                      ("Test \u{2718} Test \"A\" quoted by a test, not told by Swift Testing", 0, "0", true),
+                      ("Fatal error: Index out of range", 132, "132", true)])
+    func stopsAtFirstFailure(said: String, exitStatus: Int, counted: String, ranToItsEnd: Bool) throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let end = root.appendingPathComponent("ran to its end")
+        let tests = "printf '%s\\n' \"$1\"; sleep \"$2\"; touch \"$3\"; exit \"$4\""
+        let code = "import importlib.machinery, sys; m = importlib.machinery.SourceFileLoader('mutate', sys.argv[1]).load_module(); "
+            + "print(m.run(['/bin/sh', '-c', sys.argv[2], 'tests'] + sys.argv[3:], '.', 60, until_failure=True))"
+
+        let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, root.appendingPathComponent("Scripts/mutate").path, tests,
+                                        said, ranToItsEnd ? "0" : "30", end.path, String(exitStatus)])
+
+        #expect(status == 0)
+        #expect(output == counted + "\n")
+        #expect(FileManager.default.fileExists(atPath: end.path) == ranToItsEnd)
+    }
+
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
     func noMutants() throws {
         let root = try package()

@@ -85,6 +85,16 @@ struct TodosTests {
         #expect(todos == list(todo: [todo(6, "F"), todo(1, "A"), todo(2, "B"), todo(5, "E")], next: 7))
     }
 
+    @Test("Undoing a rename step of two items, which only a store edited by hand holds, names both old titles and the first new one")
+    func undoRenameOfTwo() throws {
+        var todos = makeTodos(todo: ["A now", "B now"])
+        let step = TodoStep(kind: .rename, removing: [id(2), id(1)],
+                            restoring: [Placement(item: todo(2, "B before"), index: 0), Placement(item: todo(1, "A before"), index: 1)])
+
+        #expect(try todos.revert(step) == UndoneChange(.renameTodo, names: ["B before", "A before"], renamedTo: "B now"))
+        #expect(todos == list(todo: [todo(2, "B before"), todo(1, "A before")], next: 3))
+    }
+
     @Test("Adds in a row number the new items one after the other, the last on top, skipping ids already there")
     func addsInARow() throws {
         var todos = makeTodos(todo: ["A"], finished: ["Z"])

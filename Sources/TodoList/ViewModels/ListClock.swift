@@ -32,10 +32,10 @@ public struct ListClock: Sendable {
                   today: today)
     }
 
-    /// What a check of `ids` needs: the time, today, and an id for each of them that repeats
-    /// in `todos`, for the new to-do it brings back.
-    func checking(_ ids: [TodoItem.ID], in todos: Todos) -> Checking {
-        let repeating = ids.filter { todos.item(withID: $0)?.plan.recurrence != nil }
+    /// What a check of `items` needs: the time, today, and an id for each of them that repeats,
+    /// for the new to-do it brings back.
+    func checking(_ items: [TodoItem]) -> Checking {
+        let repeating = items.filter { $0.plan.recurrence != nil }.map(\.id)
         return Checking(at: now(), today: today(), repeatIDs: Dictionary(repeating.map { ($0, newID()) }) { first, _ in first })
     }
 }

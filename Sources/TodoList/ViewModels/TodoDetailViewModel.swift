@@ -48,7 +48,7 @@ public final class TodoDetailViewModel {
 
     /// Checks or unchecks the item, so the list shows it when the user goes back.
     public func performAction() throws {
-        let checking = clock.checking([item.id], in: Todos(unfinished: [item], finished: [], nextNumber: item.number + 1))
+        let checking = clock.checking([item])
         let todos = try store.apply(action == .check ? .check([item.id], checking) : .uncheck([item.id]))
         changed(todos)
         if let updated = todos.item(withID: item.id) {

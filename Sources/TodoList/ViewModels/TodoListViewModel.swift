@@ -98,7 +98,7 @@ public final class TodoListViewModel {
 
     /// Finishes the items: each is checked now, and one that repeats comes back, due again.
     public func check(_ ids: TodoItem.ID...) throws { try check(ids) }
-    public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids, clock.checking(ids, in: todos))) }
+    public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids, clock.checking(ids.compactMap(todos.item(withID:))))) }
     public func uncheck(_ ids: TodoItem.ID...) throws { try apply(.uncheck(ids)) }
     public func uncheck(_ ids: [TodoItem.ID]) throws { try apply(.uncheck(ids)) }
     public func delete(_ ids: TodoItem.ID...) throws { try apply(.delete(ids)) }
