@@ -41,9 +41,8 @@ public struct LocalZone: Sendable, Equatable {
             return seconds
         case .system:
             _ = Self.prepared
-            let seconds = moment.timeIntervalSince1970.rounded(.down)
-            guard seconds.magnitude < 1e15 else { return 0 }
-            var time = time_t(seconds)
+            // A moment past what time_t holds has no offset to ask for.
+            guard var time = time_t(exactly: moment.timeIntervalSince1970.rounded(.down)) else { return 0 }
             var parts = tm()
             guard localtime_r(&time, &parts) != nil else { return 0 }
             return Int(parts.tm_gmtoff)

@@ -121,54 +121,56 @@ struct JSONReaderTests {
         #expect(error?.description == "expected the key \"id\" before the end of the object at byte 7")
     }
 
-    static let brokenStrings: [(name: String, bytes: [UInt8])] = [
-        ("cut short", Array(#""Buy mi"#.utf8)),
-        ("raw line break", Array("\"Buy\nmilk\"".utf8)),
-        ("raw tab", Array("\"Buy\tmilk\"".utf8)),
-        ("bytes that are not UTF-8", [UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\"")]),
-        ("not UTF-8 after an escape", [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), 0xFF, UInt8(ascii: "\"")]),
-        ("unknown escape", Array(#""\x41""#.utf8)),
-        ("short \\u", Array(#""\u00e""#.utf8)),
-        ("lone high surrogate", Array(#""\ud83d smile""#.utf8)),
-        ("lone low surrogate", Array(#""\ude00""#.utf8)),
-        ("single quotes", Array("'milk'".utf8)),
+    static let brokenStrings: [(name: String, bytes: [UInt8], offset: Int, expected: String)] = [
+        ("cut short", Array(#""Buy mi"#.utf8), 7, "the end of the string"),
+        ("cut short after a backslash", Array(#""Buy\"#.utf8), 5, "an escape"),
+        ("cut short after \\u and its four digits", Array(#""\u0041"#.utf8), 7, "the end of the string"),
+        ("raw line break", Array("\"Buy\nmilk\"".utf8), 4, "a control character to be escaped"),
+        ("raw tab after an escape", Array("\"\\n\tx\"".utf8), 3, "a control character to be escaped"),
+        ("bytes that are not UTF-8", [UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\"")], 1, "UTF-8 text"),
+        ("a lone continuation byte", [UInt8(ascii: "\""), UInt8(ascii: "a"), 0x80, UInt8(ascii: "\"")], 1, "UTF-8 text"),
+        ("not UTF-8 after an escape", [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), 0xFF, UInt8(ascii: "\"")], 1, "UTF-8 text"),
+        ("unknown escape", Array(#""\x41""#.utf8), 2, #"one of \" \\ \/ \b \f \n \r \t \u"#),
+        ("short \\u", Array(#""\u00e""#.utf8), 3, "four hexadecimal digits"),
+        ("lone high surrogate", Array(#""\ud83d smile""#.utf8), 7, "the second half of a surrogate pair"),
+        ("lone low surrogate", Array(#""\ude00""#.utf8), 7, "a character, not half of a surrogate pair"),
+        ("single quotes", Array("'milk'".utf8), 0, "a string"),
     ]
 
-    @Test("A string that breaks a rule of JSON is an error", arguments: brokenStrings)
-    func brokenString(name: String, bytes: [UInt8]) {
-        #expect(throws: JSONReader.Error.self, "\(name)") {
+    @Test("A string that breaks a rule of JSON is an error that says at which byte, and what was expected there",
+          arguments: brokenStrings)
+    func brokenString(name: String, bytes: [UInt8], offset: Int, expected: String) {
+        let error = #expect(throws: JSONReader.Error.self, "\(name)") {
             try JSONReader.read(Data(bytes)) { try $0.readString() }
         }
+
+        #expect(error?.offset == offset, "\(name)")
+        #expect(error?.expected == expected, "\(name)")
     }
 
-    @Test("A number that breaks a rule of JSON, or does not fit, is an error", arguments: [
-        "01", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "NaN", "Infinity", "1e400", "- 1",
+    @Test("A number that breaks a rule of JSON, or does not fit, is an error, and the reader stays where it was", arguments: [
+        "01", "-", "1.", ".5", "1e", "1e+", "+1", "NaN", "Infinity", "1e400", "-1e400", "- 1",
     ])
     func brokenDouble(text: String) {
-        #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readDouble() } }
+        #expect(failedRead(text) { try $0.readDouble() }.offset == 0)
     }
 
     /// Not whole however near: a `Double` would make 1 of the first three, and 0 of the next.
-    @Test("A number with a fraction, or past 64 bits, is not an Int", arguments: [
+    @Test("A number with a fraction, or past 64 bits, is not an Int, and the reader stays where it was", arguments: [
         "1.5", "1e-3", "9223372036854775808", "-9223372036854775809", "9.3e18", "1e400",
         "0.99999999999999999", "1.0000000000000001", "4.9999999999999999e-0", "1e-400", "10e-2", "1e1000001",
     ])
     func notAnInt(text: String) {
-        #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readInt() } }
+        let (error, offset) = failedRead(text) { try $0.readInt() }
+        #expect(offset == 0)
+        #expect(error?.offset == 0)
     }
 
     @Test("A number that breaks a rule of JSON is not an Int either, and the reader stays where it was", arguments: [
         "01", "00", "-01", "-", "--1", "+1", "- 1", "1.", "1e", "1E+", ".5", "-x",
     ])
     func brokenInt(text: String) {
-        var offset: Int?
-        #expect(throws: JSONReader.Error.self) {
-            try JSONReader.read(Data(text.utf8)) { json in
-                defer { offset = json.offset }
-                return try json.readInt()
-            }
-        }
-        #expect(offset == 0)
+        #expect(failedRead(text) { try $0.readInt() }.offset == 0)
     }
 
     /// Worked out on the digits: through a `Double`, Int.max would round past itself.
@@ -245,21 +247,45 @@ struct JSONReaderTests {
         #expect(try read([0x20, 0x7F]) == head + " \u{7F}" + tail)
     }
 
-    @Test("An id that is not a UUID is an error", arguments: [
+    @Test("An id that is not a UUID is an error, and the reader stays where it was", arguments: [
         "\"E621E1F8C36C495A93FC0C247A3E6E5F\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5\"",
         "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5G\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F0\"", "42",
     ])
     func brokenUUID(text: String) {
-        #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.readUUID() } }
+        #expect(failedRead(text) { try $0.readUUID() }.offset == 0)
     }
 
     @Test("Objects and arrays that break a rule of JSON are errors, even where skipped", arguments: [
         "{\"a\":1,}", "[1,]", "[1 2]", "{\"a\" 1}", "{a:1}", "{\"a\":1", "[", "{\"a\":tru}", "{\"a\":nul}",
-        "{\"a\":[1,{\"b\":01}]}", "{\"a\":1} x", "{\"a\":1}{}", "", "   ", "// comment\n{}",
+        "{\"a\":[1,{\"b\":01}]}", "{\"a\":1} x", "{\"a\":1}{}", "", "   ", "// comment\n{}", "0x10",
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
     ])
     func brokenStructure(text: String) {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Data(text.utf8)) { try $0.skipValue() } }
+    }
+
+    @Test("White space may stand between any two tokens, inside an empty object or array too", arguments: [
+        "{ }", "[ ]", " { \"a\" : [ 1 , { } , [ ] ] , \"b\" : null } ", "\n{\r\n\t}\n",
+    ])
+    func whiteSpace(text: String) throws {
+        try JSONReader.read(Data(text.utf8)) { try $0.skipValue() }
+    }
+
+    @Test("Arrays and objects nest 512 deep, and one level deeper is an error naming the limit", arguments: [
+        ("[", "[]", "]", 512, nil), ("[", "[]", "]", 513, "values nested no deeper than 512"),
+        ("{\"a\":", "{}", "}", 512, nil), ("{\"a\":", "{}", "}", 513, "values nested no deeper than 512"),
+    ] as [(String, String, String, Int, String?)])
+    func nestingLimit(open: String, innermost: String, close: String, depth: Int, refused: String?) throws {
+        let text = String(repeating: open, count: depth - 1) + innermost + String(repeating: close, count: depth - 1)
+        var refusal: String?
+
+        do {
+            try JSONReader.read(Data(text.utf8)) { try $0.skipValue() }
+        } catch let error as JSONReader.Error {
+            refusal = error.expected
+        }
+
+        #expect(refusal == refused)
     }
 
     @Test("An error says at which byte the text stops being what was expected")
@@ -271,4 +297,17 @@ struct JSONReaderTests {
         #expect(error?.offset == 9)
         #expect(error?.expected == "a comma or the end of the array")
     }
+}
+
+/// Reads `text` with `read`, which is expected to throw: the error, and where it left the reader.
+private func failedRead<Value>(_ text: String, sourceLocation: SourceLocation = #_sourceLocation,
+                               _ read: (inout JSONReader) throws -> Value) -> (error: JSONReader.Error?, offset: Int?) {
+    var offset: Int?
+    let error = #expect(throws: JSONReader.Error.self, sourceLocation: sourceLocation) {
+        try JSONReader.read(Data(text.utf8)) { json in
+            defer { offset = json.offset }
+            return try read(&json)
+        }
+    }
+    return (error, offset)
 }

@@ -24,14 +24,35 @@ struct JSONWriterTests {
         #expect(try JSONReader.read(Data(written.utf8)) { try $0.readString() } == value)
         #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == value)
         #expect(write { $0.string(value, alsoEscaping: { _ in false }) } == write { $0.string(value) })
-        let inAnArray = write { $0.array(["x", value]) { json, text in json.string(text, alsoEscaping: nonASCII) } }
-        #expect(try JSONDecoder().decode([String].self, from: Data(inAnArray.utf8)) == ["x", value])
+        let inAnArray = write { $0.array(["x", value, "y"]) { json, text in json.string(text, alsoEscaping: nonASCII) } }
+        #expect(try JSONDecoder().decode([String].self, from: Data(inAnArray.utf8)) == ["x", value, "y"])
     }
 
     @Test("The marks that reorder text are written as escapes, in lower case as JSONEncoder writes its own")
     func reorderingMarks() {
         #expect(write { $0.string("a\u{202E}b\u{1F600}", alsoEscaping: { $0.value > 0x7F }) } == #""a\u202eb\ud83d\ude00""#)
         #expect(write { $0.array([1, 2]) { json, _ in json.null() } } == "[null,null]")
+    }
+
+    @Test("A character from the space up that the caller names is escaped; a control character keeps JSON's own escape")
+    func namedCharacters() {
+        #expect(write { $0.string("a b", alsoEscaping: { $0 == " " }) } == #""a\u0020b""#)
+        #expect(write { $0.string("a\tb", alsoEscaping: { $0 == "\t" }) } == #""a\tb""#)
+    }
+
+    @Test("The caller is never asked about a control character, which JSON escapes anyway")
+    func controlCharactersNotAsked() {
+        var asked: [Unicode.Scalar] = []
+
+        let written = write { $0.string("\u{1}a\u{1F}é", alsoEscaping: { asked.append($0); return $0 == "é" }) }
+
+        #expect(written == #""\u0001a\u001f\u00e9""#)
+        #expect(!asked.contains { $0.value < 0x20 })
+    }
+
+    @Test("A writer told how many bytes it will write makes room for them at once")
+    func capacity() {
+        #expect(JSONWriter(capacity: 100).bytes.capacity >= 100)
     }
 
     static let doubles: [Double] = [
@@ -64,8 +85,12 @@ struct JSONWriterTests {
             let b: Bool
             let c: [[String: Bool]]
             let d: [Int]
+            let e: [[Int]]
+            let f: [Double]
+            let g: [Bool]
         }
-        let expected = try encoded(Shape(a: [1, 2, 3], b: true, c: [["x": false], ["x": true]], d: []))
+        let expected = try encoded(Shape(a: [1, 2, 3], b: true, c: [["x": false], ["x": true]], d: [], e: [[1, 2], [], [3]],
+                                         f: [0.5, 2, 1e20], g: [false, true]))
 
         let written = write { json in
             json.object { json in
@@ -82,6 +107,12 @@ struct JSONWriterTests {
                 }
                 json.key("d")
                 json.array([Int]()) { $0.int($1) }
+                json.key("e")
+                json.array([[1, 2], [], [3]]) { json, inner in json.array(inner) { $0.int($1) } }
+                json.key("f")
+                json.array([0.5, 2, 1e20]) { $0.double($1) }
+                json.key("g")
+                json.array([false, true]) { $0.bool($1) }
             }
         }
 
