@@ -32,6 +32,10 @@ struct MutateTests {
         return root
     }
 
+    /// Python that loads the script named by its first argument as the module `m`, to call one of its functions.
+    private static let loadingTheScript =
+        "import importlib.machinery, sys; m = importlib.machinery.SourceFileLoader('mutate', sys.argv[1]).load_module(); "
+
     /// Runs a command (`git` through `env`, or the script) and gives its status and all it printed.
     private func run(_ command: [String]) throws -> (status: Int32, output: String) {
         let run = try RealBinary(url: URL(fileURLWithPath: command[0])).run(Array(command.dropFirst()))
@@ -62,8 +66,7 @@ struct MutateTests {
         let new = ["Scripts/mutate --module Shop --record results.txt", "started 2026-11-26 10:00 UTC, commit 2222222, 2 cores",
                    "Shop: 10 mutants, 9 killed (0 by the time limit), 0 survived, 0 equivalent, 1 stillborn: 100.0 % killed (61 s)",
                    "Scores: Shop 100.0 %; target 90 % each"]
-        let code = "import importlib.machinery, sys; m = importlib.machinery.SourceFileLoader('mutate', sys.argv[1]).load_module(); "
-            + "m.write_record(sys.argv[2], sys.argv[3:], {'Shop'})"
+        let code = Self.loadingTheScript + "m.write_record(sys.argv[2], sys.argv[3:], {'Shop'})"
 
         let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, script, record.path] + new)
 
@@ -88,15 +91,15 @@ struct MutateTests {
                       ("Test \u{2718} Test \"A\" quoted by a test, not told by Swift Testing", 0, "0", true),
                       ("Fatal error: Index out of range", 132, "132", true)])
     func stopsAtFirstFailure(said: String, exitStatus: Int, counted: String, ranToItsEnd: Bool) throws {
-        let root = try package()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let end = root.appendingPathComponent("ran to its end")
+        let end = FileManager.default.temporaryDirectory.appendingPathComponent("ran to its end \(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: end) }
+        let script = Self.repository.appendingPathComponent("Scripts/mutate").path
         let tests = "printf '%s\\n' \"$1\"; sleep \"$2\"; touch \"$3\"; exit \"$4\""
-        let code = "import importlib.machinery, sys; m = importlib.machinery.SourceFileLoader('mutate', sys.argv[1]).load_module(); "
+        let code = Self.loadingTheScript
             + "print(m.run(['/bin/sh', '-c', sys.argv[2], 'tests'] + sys.argv[3:], '.', 60, until_failure=True))"
 
-        let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, root.appendingPathComponent("Scripts/mutate").path, tests,
-                                        said, ranToItsEnd ? "0" : "30", end.path, String(exitStatus)])
+        let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, script, tests, said,
+                                        ranToItsEnd ? "0" : "30", end.path, String(exitStatus)])
 
         #expect(status == 0)
         #expect(output == counted + "\n")
