@@ -22,10 +22,6 @@ public struct ImportedList: Sendable, Equatable {
     /// Whether the to-dos are known by the text of their lines, as a todo.txt file's are.
     var isNamedByLine = false
 
-    public init(todos: [NewTodo] = []) {
-        self.todos = todos
-    }
-
     /// The to-dos whose lines are what `items` are written as in todo.txt take those items'
     /// ids: a list exported to todo.txt and imported back is already here, whatever ids its
     /// items had. A Taskwarrior task keeps its own uuid.
