@@ -75,6 +75,14 @@ struct TaskwarriorFormatTests {
         #expect(read.todos.map(\.plan) == [TodoPlan(due: CalendarDate(iso: "2026-12-01"))])
     }
 
+    @Test("A moment is read from the second after the first day of year 1 to the second before 30 December 9999",
+          arguments: ["00010102T000001Z", "99991229T235959Z"])
+    func readsMomentsAtTheEnds(moment: String) throws {
+        let read = try Self.read("[" + Self.task(#","entry":"\#(moment)""#) + "]")
+
+        #expect(read.todos.map(\.added) == [TaskwarriorFormat.basicMoment(moment)])
+    }
+
     @Test("An empty array is an empty list, white space and all")
     func readsEmptyArray() throws {
         #expect(try Self.read(" [ \n ] ") == ImportedList())
@@ -99,6 +107,12 @@ struct TaskwarriorFormatTests {
         ("[" + task(#","end":"00010101T000000Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "end", text: "00010101T000000Z"))),
         ("[" + task(#","entry":"99991231T000000Z""#) + "]",
          ImportFailure(.task(1), .notAMoment(field: "entry", text: "99991231T000000Z"))),
+        ("[" + task(#","entry":"00010102T000000Z""#) + "]",
+         ImportFailure(.task(1), .notAMoment(field: "entry", text: "00010102T000000Z"))),
+        ("[" + task(#","entry":"99991230T000000Z""#) + "]",
+         ImportFailure(.task(1), .notAMoment(field: "entry", text: "99991230T000000Z"))),
+        ("[" + task(#","description":"Pay\q""#) + "]",
+         ImportFailure(.file, .notJSON(expected: #"one of \" \\ \/ \b \f \n \r \t \u"#, line: 1))),
         ("[" + task(#","description":7"#) + "]", ImportFailure(.task(1), .wrongKind(field: "description"))),
         ("[" + task(#","tags":"home""#) + "]", ImportFailure(.task(1), .wrongKind(field: "tags"))),
         ("[" + task(#","tags":[1]"#) + "]", ImportFailure(.task(1), .wrongKind(field: "tags"))),
