@@ -113,6 +113,7 @@ struct TodoTxtFormatTests {
         (TodoItem(id: UUID(), number: 1, title: "x (A) 2026-11-20 +one @two due:x pri:A rec:1w plain (A) 2026-11-20 x"),
          "\\x (A) 2026-11-20 \\+one \\@two \\due:x \\pri:A \\rec:1w plain (A) 2026-11-20 x"),
         (TodoItem(id: UUID(), number: 1, title: "(A) first"), "\\(A) first"),
+        (TodoItem(id: UUID(), number: 1, title: "+ Tea + cake @ home"), "+ Tea + cake @ home"),
         (TodoItem(id: UUID(), number: 1, title: "2026-99-99 first"), "\\2026-99-99 first"),
         (TodoItem(id: UUID(), number: 1, title: "20261120ab first"), "20261120ab first"),
         (TodoItem(id: UUID(), number: 1, title: "Line\none\u{7}two\r\nend"), "Line one two end"),
