@@ -1,3 +1,4 @@
+import Foundation
 import SpecReport
 import Testing
 
@@ -70,6 +71,90 @@ struct CoverageTests {
                     == [[".enabled(if: FileManager.default.fileExists(atPath: \"/dev/usb/lp0\"))"]])
         #expect(!coverage.problems.contains { $0.hasPrefix("SH-6") })
         #expect(coverage.problems.contains("TR-11: tagged @platform-bound, but each of its tests runs everywhere; take the tag off"))
+    }
+
+    @Test("SR-31 A test that names an ID no scenario has keeps the check red, naming the test", arguments: Fixture.Check.allCases)
+    func namesNoScenario(check: Fixture.Check) throws {
+        let shop = try Fixture.shop()
+        let features = shop.package.features.map { feature in
+            Feature(title: feature.title, file: feature.file, preamble: feature.preamble,
+                    scenarios: feature.scenarios.filter { $0.id != "SH-1" })
+        }
+        let withoutSH1 = SpecsPackage(root: shop.root, features: features, sources: shop.package.sources)
+        let run = check == .swiftTest ? shop.listing : shop.run
+
+        let coverage = withoutSH1.coverage(of: run)
+
+        let named = "Tests/ShopTests/BasketTests.swift:7: the test \"SH-1 An added item is in the basket\" names SH-1, "
+            + "which no scenario has"
+        #expect(coverage.orphans == [named])
+        #expect(coverage.problems.last == named)
+        #expect(withoutSH1.coverage(of: run, only: ["SH-3"]).orphans.isEmpty)
+    }
+
+    @Test("SR-7 A bound scenario's test that runs everywhere decides it when the other is skipped for its platform",
+          arguments: [TestRun.Status.passed, .skipped])
+    func platformBoundWithOneEverywhere(everywhereWent: TestRun.Status) throws {
+        let shop = try Fixture.shop()
+        let basket = try #require(shop.run.tests.first { $0.displayName.hasPrefix("SH-1 ") })
+        // A second test of SH-6, written where SH-1's is: it runs everywhere.
+        let everywhere = TestRun.Test(id: basket.suite + "/printedEverywhere()", name: "printedEverywhere()",
+                                      displayName: "SH-6 A receipt is printed: its total", isSuite: false, file: basket.file,
+                                      line: basket.line)
+        let run = Self.run(shop.run, adding: [everywhere], outcomes: [everywhere.id: .init(status: everywhereWent)])
+
+        let coverage = shop.package.coverage(of: run)
+
+        #expect(try Self.entry("SH-6", in: coverage).checks.map(\.outcome.status) == [.skipped, everywhereWent])
+        #expect(try Self.entry("SH-6", in: coverage).status == (everywhereWent == .passed ? .notRunHere : .skipped))
+        let printer = try #require(coverage.entries.first { $0.scenario.id == "SH-6" }?.checks.first?.test)
+        #expect(coverage.problems.filter { $0.hasPrefix("SH-6") } == (everywhereWent == .passed ? [] : [printer, basket].map {
+            "SH-6: its test at \($0.place) was skipped; skipped is not passed"
+        }))
+    }
+
+    @Test("SR-11 Of two failed tests the first is named, with the first thing it said that was not a known issue")
+    func firstFailureNamed() throws {
+        let shop = try Fixture.shop()
+        let tests = shop.run.tests.filter { $0.displayName.hasPrefix("SH-8 ") }
+        try #require(tests.count == 2)
+        let outcomes = [
+            tests[0].id: TestRun.Outcome(status: .failed, issues: [
+                .init(message: "Known: rounding", place: "Tests/ShopTests/BasketTests.swift:50", isKnown: true),
+                .init(message: "Expectation failed: first", place: "Tests/ShopTests/BasketTests.swift:51"),
+                .init(message: "Expectation failed: second", place: "Tests/ShopTests/BasketTests.swift:52"),
+            ]),
+            tests[1].id: TestRun.Outcome(status: .failed, issues: [
+                .init(message: "Expectation failed: other", place: "Tests/ShopTests/BasketTests.swift:61"),
+            ]),
+        ]
+
+        let coverage = shop.package.coverage(of: Self.run(shop.run, outcomes: outcomes))
+
+        #expect(try Self.entry("SH-8", in: coverage).status == .failed)
+        #expect(coverage.problems.filter { $0.hasPrefix("SH-8") } == [
+            "SH-8: failed at \(tests[0].place): Expectation failed: first (Tests/ShopTests/BasketTests.swift:51)",
+        ])
+    }
+
+    @Test("SR-32 A test whose source moved since the build covers nothing until it is built again", arguments: Fixture.Check.allCases)
+    func movedSource(check: Fixture.Check) throws {
+        let shop = try Fixture.shop()
+        let basket = "Tests/ShopTests/BasketTests.swift"
+        let source = try String(contentsOfFile: shop.root + "/" + basket, encoding: .utf8)
+        let moved = SpecsPackage(root: shop.root, features: shop.package.features, sources: TestSources(files: [basket: "\n" + source]))
+
+        let coverage = moved.coverage(of: check == .swiftTest ? shop.listing : shop.run)
+
+        #expect(try Self.entry("SH-1", in: coverage).status == .noTest)
+        #expect(coverage.problems.contains("SH-1: its test at \(basket):7 is not where the compiler said it is; "
+                                           + "is the source older than the build?"))
+    }
+
+    /// `base`, with `tests` added and the outcomes given in place of those it had.
+    private static func run(_ base: TestRun, adding tests: [TestRun.Test] = [], outcomes: [String: TestRun.Outcome]) -> TestRun {
+        TestRun(tests: base.tests + tests, outcomes: base.outcomes.merging(outcomes) { $1 }, started: base.started,
+                duration: base.duration, toolchain: base.toolchain, platform: base.platform)
     }
 
     @Test("SR-7 Not run here is counted apart, and spec-report names every trick and exits 1")
