@@ -124,6 +124,23 @@ struct GherkinParserTests {
                 message: "A-9 comes after A-10; scenarios go in the order of their IDs within a rule"),
     ]
 
+    @Test("A scenario's ID is ASCII capitals, digits after the first, a hyphen and a number", arguments: [
+        ("TL-5", true), ("SR2-10", true), ("A-1", true), ("CLI-007", true),
+        ("tl-5", false), ("Tl-5", false), ("1A-5", false), ("ÉA-5", false), ("AÉ-5", false), ("TL-", false), ("-5", false),
+        ("TL-5a", false), ("TL-5-6", false), ("TL-٣", false), ("TL5", false),
+    ])
+    func scenarioID(tag: String, isID: Bool) throws {
+        let text = "# Feature: F\n`@\(tag)`\n## Scenario: x\n* Then y"
+
+        if isID {
+            #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == [tag])
+        } else {
+            #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 2, message: "the tags of scenario \"x\" hold no ID such as TL-1")) {
+                try GherkinParser.parse(text, file: "Specs/f.feature.md")
+            }
+        }
+    }
+
     @Test("SR-1 A feature file that GitHub shows otherwise than it would be read is refused, naming the file and the line",
           arguments: shownOtherwiseCases)
     func shownOtherwise(bad: BadCase) {
