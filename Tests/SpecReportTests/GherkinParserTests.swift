@@ -124,6 +124,32 @@ struct GherkinParserTests {
                 message: "A-9 comes after A-10; scenarios go in the order of their IDs within a rule"),
     ]
 
+    @Test("The story is the words under the feature's heading, and a scenario's description keeps its paragraphs")
+    func storyAndDescription() throws {
+        let text = """
+            Words above the heading.
+            # Feature: F
+            The story.
+            ## Rule: R
+            The rule's words.
+            ```
+            a block in the rule's words
+            ```
+            `@A-1`
+            ## Scenario: x
+
+            First paragraph.
+
+            Second paragraph.
+            * Then y
+            """
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == "The story.")
+        #expect(feature.scenarios.map(\.description) == ["First paragraph.\n\nSecond paragraph."])
+    }
+
     @Test("A scenario's ID is ASCII capitals, digits after the first, a hyphen and a number", arguments: [
         ("TL-5", true), ("SR2-10", true), ("A-1", true), ("CLI-007", true),
         ("tl-5", false), ("Tl-5", false), ("1A-5", false), ("ÉA-5", false), ("AÉ-5", false), ("TL-", false), ("-5", false),
