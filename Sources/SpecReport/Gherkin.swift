@@ -19,7 +19,7 @@ public struct Feature: Equatable, Sendable {
     }
 
     /// The features in the order `readme` names their files (`todo-list.feature.md`), as a
-    /// newcomer reads them; any it does not name come last, by file name.
+    /// newcomer reads them; any it does not name come last, in the order given.
     public static func inOrder(_ features: [Feature], listedIn readme: String) -> [Feature] {
         func place(_ feature: Feature) -> Int {
             let name = (feature.file as NSString).lastPathComponent
