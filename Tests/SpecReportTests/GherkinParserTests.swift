@@ -150,6 +150,17 @@ struct GherkinParserTests {
         #expect(feature.scenarios.map(\.description) == ["First paragraph.\n\nSecond paragraph."])
     }
 
+    @Test("A line with no space after its hashes, seven of them, or indented four spaces is text, not a heading")
+    func textThatLooksLikeAHeading() throws {
+        let story = ["  #hashtag", " ####### seven", "    ## Scenario: an example, as code", "    `@A-2`"]
+        let text = "# Feature: F\n" + story.joined(separator: "\n") + "\n`@A-1`\n## Scenario: x\n* Then y"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == story.joined(separator: "\n").trimmingCharacters(in: .whitespaces))
+        #expect(feature.scenarios.map(\.id) == ["A-1"])
+    }
+
     @Test("A scenario's ID is ASCII capitals, digits after the first, a hyphen and a number", arguments: [
         ("TL-5", true), ("SR2-10", true), ("A-1", true), ("CLI-007", true),
         ("tl-5", false), ("Tl-5", false), ("1A-5", false), ("ÉA-5", false), ("AÉ-5", false), ("TL-", false), ("-5", false),
