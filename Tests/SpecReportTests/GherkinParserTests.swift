@@ -92,6 +92,15 @@ struct GherkinParserTests {
                 message: "text after the steps of scenario A-1; a step starts with * or -"),
         BadCase(testDescription: "tags without an ID", text: "# Feature: F\n`@slow`\n## Scenario: x", line: 2,
                 message: "the tags of scenario \"x\" hold no ID such as TL-1"),
+        BadCase(testDescription: "a scenario heading with no tag in a step's doc string",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n## Scenario: z\n```", line: 6,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "an example heading in a step's doc string",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n## Example: z\n```", line: 6,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a feature heading in a step's doc string",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n# Feature: G\n```", line: 6,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
     ]
 
     @Test("A file it cannot read is an error naming the file and the line", arguments: badCases)
@@ -184,6 +193,16 @@ struct GherkinParserTests {
         #expect(throws: GherkinError(file: "Specs/bad.feature.md", line: bad.line, message: bad.message)) {
             try GherkinParser.parse(files: [("Specs/bad.feature.md", bad.text)])
         }
+    }
+
+    @Test("A fenced block in the story holds steps, tables and headings as its text")
+    func stepsInTheStory() throws {
+        let block = "```\n* Given a step, as an example\n| a | table |\n## Not a heading\n```"
+
+        let feature = try GherkinParser.parse("# Feature: F\n" + block + "\n`@A-1`\n## Scenario: x\n* Then y", file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == block)
+        #expect(feature.scenarios.map(\.steps.count) == [1])
     }
 
     @Test("SR-1 A fenced block in the story's words is text, and the story is kept for the report")
