@@ -92,16 +92,11 @@ struct GherkinParserTests {
                 message: "text after the steps of scenario A-1; a step starts with * or -"),
         BadCase(testDescription: "tags without an ID", text: "# Feature: F\n`@slow`\n## Scenario: x", line: 2,
                 message: "the tags of scenario \"x\" hold no ID such as TL-1"),
-        BadCase(testDescription: "a scenario heading with no tag in a step's doc string",
-                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n## Scenario: z\n```", line: 6,
-                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
-        BadCase(testDescription: "an example heading in a step's doc string",
-                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n## Example: z\n```", line: 6,
-                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
-        BadCase(testDescription: "a feature heading in a step's doc string",
-                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n# Feature: G\n```", line: 6,
-                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
-    ]
+    ] + ["## Scenario: z", "## Example: z", "# Feature: G"].map { heading in
+        BadCase(testDescription: "\"\(heading)\" untagged in a step's doc string",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n\(heading)\n```", line: 6,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test")
+    }
 
     @Test("A file it cannot read is an error naming the file and the line", arguments: badCases)
     func badFeature(bad: BadCase) {
