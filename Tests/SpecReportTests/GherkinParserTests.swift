@@ -190,6 +190,21 @@ struct GherkinParserTests {
         }
     }
 
+    @Test("A Background's words and steps are passed over; a Rule after it ends it")
+    func background() throws {
+        let text = "# Feature: F\nThe story.\n## Background: B\nIts words.\n* Given a list\n`@A-1`\n## Scenario: x\n* Then y"
+        let stepUnderRule = "# Feature: F\n## Background: B\n* Given a list\n## Rule: R\n* Given a stray step\n`@A-1`\n## Scenario: x\n* Then y"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == "The story.")
+        #expect(feature.scenarios.map { $0.steps.map(\.text) } == [["y"]])
+        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 5,
+                                     message: "a step outside a scenario; steps follow a ## Scenario: heading")) {
+            try GherkinParser.parse(stepUnderRule, file: "Specs/f.feature.md")
+        }
+    }
+
     @Test("A fenced block in the story holds steps, tables and headings as its text")
     func stepsInTheStory() throws {
         let block = "```\n* Given a step, as an example\n| a | table |\n## Not a heading\n```"
