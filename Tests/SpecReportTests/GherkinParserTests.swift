@@ -154,6 +154,15 @@ struct GherkinParserTests {
         #expect(feature.scenarios.map(\.description) == ["First paragraph.\n\nSecond paragraph."])
     }
 
+    @Test("A scenario straight after the story ends it: the scenario's description is not the story's")
+    func storyEndsAtTheFirstScenario() throws {
+        let feature = try GherkinParser.parse("# Feature: F\nThe story.\n`@A-1`\n## Scenario: x\nIts description.\n\n* Then y",
+                                              file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == "The story.")
+        #expect(feature.scenarios.map(\.description) == ["Its description."])
+    }
+
     @Test("A line with no space after its hashes, seven of them, or indented four spaces is text, not a heading")
     func textThatLooksLikeAHeading() throws {
         let story = ["  #hashtag", " ####### seven", "    ## Scenario: an example, as code", "    `@A-2`"]
