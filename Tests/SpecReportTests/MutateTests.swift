@@ -106,6 +106,57 @@ struct MutateTests {
         #expect(FileManager.default.fileExists(atPath: end.path) == ranToItsEnd)
     }
 
+    @Test("SR-33 A mutation run stopped part way goes on later, for the same code")
+    func runInParts() throws {
+        let root = try package { root in
+            try Data("func change(paid: Int, price: Int) -> Int? {\n    guard paid >= price else { return nil }\n    return paid - price\n}\n".utf8)
+                .write(to: root.appendingPathComponent("Sources/Shop/Till.swift"))
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let script = root.appendingPathComponent("Scripts/mutate").path
+        let progress = root.appendingPathComponent("progress.jsonl"), record = root.appendingPathComponent("results.txt")
+        let basket = "items.count < 2 ? items.values.reduce(0, +) : items.values.sorted().dropFirst().reduce(0, +)"
+        let guardLine = "guard paid >= price else { return nil }"
+        let otherModule = #"{"module": "Till", "code": "0", "commit": "1111111", "path": "Sources/Till/Till.swift", "line": 3, "written": "a", "#
+            + #""mutated": "b", "outcome": "killed", "seconds": 2.0}"#
+        let judgedEarlier = { (code: String) in
+            [(1111111, "Sources/Shop/Basket.swift", 14, basket, basket.replacingOccurrences(of: "< 2", with: "<= 2"), "survived", 4.0),
+             (2222222, "Sources/Shop/Till.swift", 2, guardLine, guardLine.replacingOccurrences(of: ">=", with: ">"), "killed", 5.0),
+             (2222222, "Sources/Shop/Till.swift", 2, guardLine, "return nil; " + guardLine, "stillborn", 3.0)]
+                .map { commit, path, line, written, mutated, outcome, seconds in
+                    #"{"module": "Shop", "code": "\#(code)", "commit": "\#(commit)", "path": "\#(path)", "line": \#(line), "#
+                        + #""written": "\#(written)", "mutated": "\#(mutated)", "outcome": "\#(outcome)", "seconds": \#(seconds)}"#
+                }
+                .joined(separator: "\n") + "\n" + otherModule + "\n"
+        }
+        let code = try run(["/usr/bin/env", "python3", "-c", Self.loadingTheScript + "print(m.code_of('Shop'))", script])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Data(judgedEarlier(code).utf8).write(to: progress)
+
+        let (status, output) = try run([script, "--module", "Shop", "--progress", progress.path, "--record", record.path])
+
+        #expect(output.split(separator: "\n").first == "Shop: 3 of 3 mutants judged already, by earlier parts of this run at 1111111, 2222222")
+        #expect(!output.contains("Building"), "\(output)")
+        #expect(status == 1, "the score is below the target")
+        #expect(try String(contentsOf: record, encoding: .utf8).split(separator: "\n").dropFirst(2) == [
+            "  survived: Sources/Shop/Basket.swift:14: < to <=:", "      \(basket)",
+            "   => \(basket.replacingOccurrences(of: "< 2", with: "<= 2"))",
+            "Shop: 3 mutants, 1 killed (0 by the time limit), 1 survived, 0 equivalent, 1 stillborn: 50.0 % killed (12 s); "
+                + "run in parts, judged at 1111111 (1), 2222222 (2)",
+            "Scores: Shop 50.0 %; target 90 % each; below it: Shop"])
+        #expect(try String(contentsOf: progress, encoding: .utf8) == otherModule + "\n")
+
+        try Data(judgedEarlier(code).utf8).write(to: progress)
+        let till = root.appendingPathComponent("Sources/Shop/Till.swift")
+        try Data((try String(contentsOf: till, encoding: .utf8).replacingOccurrences(of: "paid - price", with: "paid - price + 0")).utf8)
+            .write(to: till)
+
+        let changed = try run([script, "--module", "Shop", "--progress", progress.path])
+
+        #expect(changed.output.split(separator: "\n").first == "Shop: 0 of 3 mutants judged already")
+        #expect(changed.output.contains("Building a copy of the package"), "\(changed.output)")
+    }
+
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
     func noMutants() throws {
         let root = try package()
