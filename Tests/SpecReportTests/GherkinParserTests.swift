@@ -126,7 +126,32 @@ struct GherkinParserTests {
         BadCase(testDescription: "a scenario with a lower ID after a higher one in the same rule",
                 text: "# Feature: F\n## Rule: R\n`@A-10`\n## Scenario: x\n* Then y\n`@A-9`\n## Scenario: z\n* Then w", line: 7,
                 message: "A-9 comes after A-10; scenarios go in the order of their IDs within a rule"),
+        BadCase(testDescription: "a scenario with the ID of the one before it",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n`@A-1`\n## Scenario: z\n* Then w", line: 6,
+                message: "A-1 comes after A-1; scenarios go in the order of their IDs"),
+        BadCase(testDescription: "a tag line of a bare @, which names no tag",
+                text: "# Feature: F\n`@`\n## Scenario: x\n* Then y", line: 3,
+                message: "scenario \"x\" has no ID tag on the line above, such as `@TL-1`"),
     ]
+
+    @Test("Spaces and tabs at the end of a line are not part of what it says")
+    func trailingSpaces() throws {
+        let feature = try GherkinParser.parse("# Feature: F \t\n`@A-1`\t\n## Scenario: x\t \n* Then y\t\t\n| a\t | b |\t", file: "Specs/f.feature.md")
+
+        #expect(feature.title == "F")
+        #expect(feature.scenarios.map(\.id) == ["A-1"])
+        #expect(feature.scenarios.map(\.title) == ["x"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["y"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.table) == [[["a", "b"]]])
+    }
+
+    @Test("Of two IDs in a scenario's tags, the first is its ID and the second a plain tag")
+    func twoIDs() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@A-2` `@A-1`\n## Scenario: x\n* Then y", file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.map(\.id) == ["A-2"])
+        #expect(feature.scenarios.map(\.tags) == [["A-2", "A-1"]])
+    }
 
     @Test("The story is the words under the feature's heading, and a scenario's description keeps its paragraphs")
     func storyAndDescription() throws {
@@ -177,7 +202,7 @@ struct GherkinParserTests {
     @Test("A scenario's ID is ASCII capitals, digits after the first, a hyphen and a number", arguments: [
         ("TL-5", true), ("SR2-10", true), ("A-1", true), ("CLI-007", true),
         ("tl-5", false), ("Tl-5", false), ("1A-5", false), ("ÉA-5", false), ("AÉ-5", false), ("TL-", false), ("-5", false),
-        ("TL-5a", false), ("TL-5-6", false), ("TL-٣", false), ("TL5", false),
+        ("TL-5a", false), ("TL-5-6", false), ("TL-٣", false), ("TL5", false), ("TL--5", false), ("TL-5-", false),
     ])
     func scenarioID(tag: String, isID: Bool) throws {
         let text = "# Feature: F\n`@\(tag)`\n## Scenario: x\n* Then y"

@@ -24,6 +24,90 @@ enum Browser {
         return run.output
     }
 
+    /// What a reader sees of the page at a moment: the address, the scenarios and features shown,
+    /// what is unfolded, and the filters' values.
+    struct Look: Decodable, Equatable {
+        /// The address after `specs.html`: `#status=failed`, or "" with no fragment.
+        let address: String
+        let shown: String
+        let scenarios: [String]
+        let features: [String]
+        /// The rules that still show a scenario, by the feature and the rule's title.
+        let rules: [String]
+        /// What is unfolded: a scenario by its ID, a feature's list as `shop/scenarios`, the contents as `contents`.
+        let open: [String]
+        let checked: [String]
+        let feature: String
+        let tag: String
+        let q: String
+        let filtersShown: Bool
+        /// Each segment of the totals' bar is painted, and each of the filters' boxes fits its row.
+        let barPainted: Bool
+        let filtersFit: Bool
+    }
+
+    /// The page opened at `fragment` in a window `width` pixels wide, with `steps` run after its
+    /// own script: JavaScript that acts as a reader would (ticks a box, types, prints) and calls
+    /// `look("name")` wherever the test wants to see the page; `form` is the filters' form. The page is looked at once more,
+    /// as `end`, when its timers have run.
+    static func looks(at html: String, fragment: String = "", width: Int = 1280, steps: String = "") throws -> [String: Look] {
+        guard let browser = installed else { throw Missing() }
+        let observer = """
+            <script>
+            (() => {
+              const form = document.getElementById("filters");
+              const visible = (selector) => [...document.querySelectorAll(selector)].filter((element) => !element.hidden);
+              const looks = {};
+              const look = (name) => {
+                looks[name] = {
+                  address: location.href.slice(location.href.indexOf("specs.html") + "specs.html".length),
+                  shown: document.getElementById("shown").textContent,
+                  scenarios: visible("details.scenario").map((scenario) => scenario.id),
+                  features: visible("section.feature").map((feature) => feature.id),
+                  rules: visible("main .rule").map((rule) => rule.closest("section").id + "/" + (rule.querySelector("h3")?.textContent ?? "")),
+                  open: [...document.querySelectorAll("details[open]")].map((details) =>
+                    details.classList.contains("scenario") ? details.id
+                      : details.classList.contains("contents") ? "contents" : details.closest("section").id + "/scenarios"),
+                  checked: [...form.querySelectorAll("input[name=status]:checked")].map((box) => box.value),
+                  feature: form.elements.feature.value,
+                  tag: form.elements.tag.value,
+                  q: form.elements.q.value,
+                  filtersShown: !form.hidden,
+                  barPainted: [...document.querySelectorAll(".bar span")]
+                    .every((span) => getComputedStyle(span).backgroundColor !== "rgba(0, 0, 0, 0)"),
+                  filtersFit: [...form.children].filter((child) => child.tagName === "DIV")
+                    .every((div) => getComputedStyle(div).maxWidth === "100%"),
+                };
+              };
+              \(steps)
+              setTimeout(() => {
+                look("end");
+                const out = document.createElement("pre");
+                out.id = "looks";
+                out.textContent = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(looks))));
+                document.body.append(out);
+              }, 1000);
+            })();
+            </script>
+            """
+        let folder = try TemporaryFolder()
+        let page = folder.file("specs.html")
+        try Data(html.replacingOccurrences(of: "</body>", with: observer + "</body>").utf8).write(to: page)
+        let run = try RealBinary(url: browser).run(["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.file("profile").path)",
+                                                    "--window-size=\(width),900", "--virtual-time-budget=5000", "--dump-dom",
+                                                    page.absoluteString + fragment])
+        guard let start = run.output.range(of: "<pre id=\"looks\">"), let end = run.output[start.upperBound...].range(of: "</pre>"),
+              let json = Data(base64Encoded: String(run.output[start.upperBound..<end.lowerBound])) else {
+            throw Unread(output: run.output + run.errors)
+        }
+        return try JSONDecoder().decode([String: Look].self, from: json)
+    }
+
+    struct Unread: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "the page was not looked at; the browser said:\n\(output.suffix(3000))" }
+    }
+
     /// The opening tag of the element with `id` in a page the browser wrote out, or of the first
     /// element of `class` after it.
     static func tag(_ dom: String, id: String, thenClass name: String? = nil) -> String? {
