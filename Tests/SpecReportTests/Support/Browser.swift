@@ -19,9 +19,32 @@ enum Browser {
         let folder = try TemporaryFolder()
         let page = folder.file("specs.html")
         try Data(html.utf8).write(to: page)
-        let run = try RealBinary(url: browser).run(["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.file("profile").path)",
-                                                    "--virtual-time-budget=5000", "--dump-dom", page.absoluteString + fragment])
-        return run.output
+        return try open(browser, ["--user-data-dir=\(folder.file("profile").path)", page.absoluteString + fragment], in: folder)
+    }
+
+    struct TooLong: Error, CustomStringConvertible {
+        var description: String { "the browser was still busy after a minute (a page that reloads itself, or a script that never ends)" }
+    }
+
+    /// What the browser printed of the page it opened headless, once its timers have run. A page
+    /// that keeps it busy (one that reloads itself forever) is stopped after a minute, an error.
+    private static func open(_ browser: URL, _ arguments: [String], in folder: TemporaryFolder) throws -> String {
+        let process = Process()
+        process.executableURL = browser
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom"] + arguments
+        let output = folder.file("dom.html")
+        try Data().write(to: output)
+        let file = try FileHandle(forWritingTo: output)
+        defer { try? file.close() }
+        process.standardOutput = file
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
+        process.waitUntilExit()
+        deadline.cancel()
+        guard process.terminationReason == .exit else { throw TooLong() }
+        return try String(contentsOf: output, encoding: .utf8)
     }
 
     /// What a reader sees of the page at a moment: the address, the scenarios and features shown,
@@ -79,7 +102,11 @@ enum Browser {
                     .every((div) => getComputedStyle(div).maxWidth === "100%"),
                 };
               };
-              \(steps)
+              // A page that reloads itself (a form sent rather than kept) takes no steps again: they would reload it forever.
+              if (sessionStorage.getItem("stepped") === null) {
+                sessionStorage.setItem("stepped", "yes");
+                \(steps)
+              }
               setTimeout(() => {
                 look("end");
                 const out = document.createElement("pre");
@@ -93,19 +120,18 @@ enum Browser {
         let folder = try TemporaryFolder()
         let page = folder.file("specs.html")
         try Data(html.replacingOccurrences(of: "</body>", with: observer + "</body>").utf8).write(to: page)
-        let run = try RealBinary(url: browser).run(["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder.file("profile").path)",
-                                                    "--window-size=\(width),900", "--virtual-time-budget=5000", "--dump-dom",
-                                                    page.absoluteString + fragment])
-        guard let start = run.output.range(of: "<pre id=\"looks\">"), let end = run.output[start.upperBound...].range(of: "</pre>"),
-              let json = Data(base64Encoded: String(run.output[start.upperBound..<end.lowerBound])) else {
-            throw Unread(output: run.output + run.errors)
+        let dom = try open(browser, ["--user-data-dir=\(folder.file("profile").path)", "--window-size=\(width),900", page.absoluteString + fragment],
+                           in: folder)
+        guard let start = dom.range(of: "<pre id=\"looks\">"), let end = dom[start.upperBound...].range(of: "</pre>"),
+              let json = Data(base64Encoded: String(dom[start.upperBound..<end.lowerBound])) else {
+            throw Unread(output: dom)
         }
         return try JSONDecoder().decode([String: Look].self, from: json)
     }
 
     struct Unread: Error, CustomStringConvertible {
         let output: String
-        var description: String { "the page was not looked at; the browser said:\n\(output.suffix(3000))" }
+        var description: String { "the page was not looked at; the browser wrote out:\n\(output.suffix(3000))" }
     }
 
     /// The opening tag of the element with `id` in a page the browser wrote out, or of the first
