@@ -104,6 +104,15 @@ struct PageInABrowserTests {
         #expect(filtered.scenarios == ["SH-1"])
     }
 
+    @Test("SR-15 Filters and search work from the file, and the address keeps them: a link that searches for 100% works as any other")
+    func percentSign() throws {
+        let look = try #require(try looks(fragment: "#q=100%")["end"])
+
+        #expect(look.q == "100%")
+        #expect(look.scenarios.isEmpty && look.shown == "Showing 0 of 19 scenarios.")
+        #expect(look.open.contains("contents"), "the rest of the page's script ran, and unfolded the contents on a wide screen")
+    }
+
     @Test("SR-13 A contents column lists every feature with its counts, and every feature and scenario can be linked to: it folds away on a narrow screen",
           arguments: [(1280, true), (400, false)])
     func contentsByWidth(width: Int, unfolded: Bool) throws {
@@ -125,14 +134,18 @@ struct PageInABrowserTests {
 
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting: in a browser")
     func printing() throws {
-        let looks = try looks(steps: """
+        let looks = try looks(fragment: "#status=failed", steps: """
             look("on screen");
-            dispatchEvent(new Event("beforeprint")); look("printing");
+            dispatchEvent(new Event("beforeprint")); asPrinted(); look("printing");
             dispatchEvent(new Event("afterprint")); look("printed");
             """)
         let screen = try #require(looks["on screen"])
+        let printing = try #require(looks["printing"])
 
-        #expect(looks["printing"]?.open == ["contents", "shop/scenarios"] + Self.shop + ["tricks/scenarios"] + Self.tricks)
+        #expect(screen.drawn == ["SH-2"] && screen.contentsDrawn && screen.filtersDrawn)
+        #expect(printing.open == ["contents", "shop/scenarios"] + Self.shop + ["tricks/scenarios"] + Self.tricks)
+        #expect(printing.drawn == Self.shop + Self.tricks, "on paper, the scenarios a filter hides are printed too")
+        #expect(!printing.contentsDrawn && !printing.filtersDrawn)
         #expect(looks["printed"]?.open == screen.open)
         #expect(screen.open == ["contents", "shop/scenarios", "SH-2", "tricks/scenarios"])
         #expect(screen.barPainted, "each part of the totals' bar has its status's colour")

@@ -64,6 +64,11 @@ enum Browser {
         let tag: String
         let q: String
         let filtersShown: Bool
+        /// The scenarios drawn at all (their style's `display` is not `none`), and whether the
+        /// contents column and the filters are: what a printer would put on paper, once `asPrinted()` ran.
+        let drawn: [String]
+        let contentsDrawn: Bool
+        let filtersDrawn: Bool
         /// Each segment of the totals' bar is painted, and each of the filters' boxes fits its row.
         let barPainted: Bool
         let filtersFit: Bool
@@ -71,7 +76,8 @@ enum Browser {
 
     /// The page opened at `fragment` in a window `width` pixels wide, with `steps` run after its
     /// own script: JavaScript that acts as a reader would (ticks a box, types, prints) and calls
-    /// `look("name")` wherever the test wants to see the page; `form` is the filters' form. The page is looked at once more,
+    /// `look("name")` wherever the test wants to see the page; `form` is the filters' form, and
+    /// `asPrinted()` applies the page's print style to the screen, as a headless browser cannot print. The page is looked at once more,
     /// as `end`, when its timers have run.
     static func looks(at html: String, fragment: String = "", width: Int = 1280, steps: String = "") throws -> [String: Look] {
         guard let browser = installed else { throw Missing() }
@@ -96,11 +102,22 @@ enum Browser {
                   tag: form.elements.tag.value,
                   q: form.elements.q.value,
                   filtersShown: !form.hidden,
+                  drawn: [...document.querySelectorAll("details.scenario")]
+                    .filter((scenario) => getComputedStyle(scenario).display !== "none").map((scenario) => scenario.id),
+                  contentsDrawn: getComputedStyle(document.querySelector("nav")).display !== "none",
+                  filtersDrawn: getComputedStyle(form).display !== "none",
                   barPainted: [...document.querySelectorAll(".bar span")]
                     .every((span) => getComputedStyle(span).backgroundColor !== "rgba(0, 0, 0, 0)"),
                   filtersFit: [...form.children].filter((child) => child.tagName === "DIV")
                     .every((div) => getComputedStyle(div).maxWidth === "100%"),
                 };
+              };
+              const asPrinted = () => {
+                const style = document.createElement("style");
+                style.textContent = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+                  .filter((rule) => rule.media?.mediaText === "print")
+                  .flatMap((rule) => [...rule.cssRules].map((inner) => inner.cssText)).join("\\n");
+                document.head.append(style);
               };
               // A page that reloads itself (a form sent rather than kept) takes no steps again: they would reload it forever.
               if (sessionStorage.getItem("stepped") === null) {
