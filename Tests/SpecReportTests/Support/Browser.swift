@@ -22,8 +22,13 @@ enum Browser {
         return try open(browser, ["--user-data-dir=\(folder.file("profile").path)", page.absoluteString + fragment], in: folder)
     }
 
-    struct TooLong: Error, CustomStringConvertible {
-        var description: String { "the browser was still busy after a minute (a page that reloads itself, or a script that never ends)" }
+    struct Stopped: Error, CustomStringConvertible {
+        let signal: Int32
+        let busyTooLong: Bool
+        var description: String {
+            busyTooLong ? "the browser was still busy after a minute (a page that reloads itself, or a script that never ends)"
+                : "the browser stopped on signal \(signal)"
+        }
     }
 
     /// What the browser printed of the page it opened headless, once its timers have run. A page
@@ -38,12 +43,15 @@ enum Browser {
         defer { try? file.close() }
         process.standardOutput = file
         process.standardError = FileHandle.nullDevice
+        let started = Date()
         try process.run()
         let deadline = DispatchWorkItem { process.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
         process.waitUntilExit()
         deadline.cancel()
-        guard process.terminationReason == .exit else { throw TooLong() }
+        guard process.terminationReason == .exit else {
+            throw Stopped(signal: process.terminationStatus, busyTooLong: Date().timeIntervalSince(started) >= 60)
+        }
         return try String(contentsOf: output, encoding: .utf8)
     }
 
