@@ -157,8 +157,13 @@ enum HTMLAssets {
             show(read());
           };
           const unfoldTarget = () => {
-            if (location.hash.length < 2 || isFilter()) return;
-            const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+            if (isFilter()) return;
+            let target;
+            try {
+              target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+            } catch {
+              return; // an address that is no valid encoding, such as #%, names nothing
+            }
             for (let node = target; node !== null; node = node.parentElement) {
               if (node.tagName === "DETAILS") node.open = true;
             }

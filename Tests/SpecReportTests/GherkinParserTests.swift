@@ -145,6 +145,13 @@ struct GherkinParserTests {
         #expect(feature.scenarios.flatMap(\.steps).map(\.table) == [[["a", "b"]]])
     }
 
+    @Test("A table's empty cell is kept in its place")
+    func emptyCell() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n| a || c |\n|  | b | |", file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.flatMap(\.steps).map(\.table) == [[["a", "", "c"], ["", "b", ""]]])
+    }
+
     @Test("Of two IDs in a scenario's tags, the first is its ID and the second a plain tag")
     func twoIDs() throws {
         let feature = try GherkinParser.parse("# Feature: F\n`@A-2` `@A-1`\n## Scenario: x\n* Then y", file: "Specs/f.feature.md")

@@ -122,9 +122,10 @@ struct PageInABrowserTests {
         #expect(look.filtersFit, "each of the filters' boxes is at most as wide as the screen")
     }
 
-    @Test("SR-28 A link to a folded scenario unfolds it in a browser: a link to an ID the page does not have changes nothing")
-    func linkToNothing() throws {
-        let linked = try #require(try looks(fragment: "#SH-99", only: ["SH-1", "SH-3"])["end"])
+    @Test("SR-28 A link to a folded scenario unfolds it in a browser: a link to an ID the page does not have changes nothing",
+          arguments: ["#SH-99", "#%", "#SH-%E0%A4%A"])
+    func linkToNothing(fragment: String) throws {
+        let linked = try #require(try looks(fragment: fragment, only: ["SH-1", "SH-3"])["end"])
         let plain = try #require(try looks(only: ["SH-1", "SH-3"])["end"])
 
         #expect(linked.open == plain.open)
