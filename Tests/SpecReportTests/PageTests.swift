@@ -31,6 +31,17 @@ struct PageTests {
         #expect(HTMLReport.render(shop.report()).contains("nav { grid-area: nav; position: sticky; top: 0;"))
     }
 
+    @Test("SR-13 A contents column lists every feature with its counts, and every feature and scenario can be linked to: the totals' bar")
+    func totalsBar() throws {
+        let parts = { (page: Element) in
+            (page.all(class: "bar").first?.children ?? []).map { "\($0["class"] ?? "") \($0["style"] ?? "")" }
+        }
+
+        #expect(parts(try page()) == ["status-passed width: 31.579%", "status-failed width: 5.263%", "status-skipped width: 21.053%",
+                                      "status-not-run-here width: 5.263%", "status-no-test width: 36.842%"])
+        #expect(parts(try page(Fixture.shop().report(only: ["SH-1", "SH-3"]))) == ["status-passed width: 100.000%"])
+    }
+
     @Test("SR-28 A link to a folded scenario unfolds it in a browser", .enabled(if: Browser.installed != nil))
     func linkUnfolds() throws {
         let green = HTMLReport.render(try Fixture.shop().report(only: ["SH-1", "SH-3"]))
