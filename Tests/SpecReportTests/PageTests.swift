@@ -166,6 +166,14 @@ struct PageTests {
         #expect(failed["open"] != nil)
         #expect(failed.all(class: "failure").map(\.text)
                     == ["Expectation failed: (total → 350) == 470\nthe sum of both prices\nat Tests/ShopTests/BasketTests.swift:24"])
+        let plain = try scenario("SH-1", in: page), untested = try scenario("SH-7", in: page), outline = try scenario("SH-3", in: page)
+        #expect(receipt.all(class: "place").map(\.text) == ["@platform-bound"] && plain.all(class: "place").isEmpty)
+        #expect(outline.all("p").map(\.text).contains("Examples:") && !plain.all("p").map(\.text).contains("Examples:"))
+        #expect(untested.all(class: "problems").first?.children.map(\.text).first?.hasPrefix("no test the compiler built is named by its ID") == true)
+        #expect(plain.all(class: "problems").isEmpty)
+        #expect(untested.all("p").map(\.text).contains("The test to start from (the red step):"))
+        #expect(untested.all("pre").last?.text.contains("@Test(\"SH-7 A receipt may be sent by email\")") == true)
+        #expect(!plain.all("p").map(\.text).contains("The test to start from (the red step):"))
         let prose = page.descendants.filter { !["pre", "script", "style"].contains($0.name) && !$0.ancestors.contains { $0.name == "pre" } }
         #expect(!prose.contains { $0.children.isEmpty && $0.text.contains("`") })
     }
