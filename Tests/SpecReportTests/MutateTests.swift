@@ -155,6 +155,15 @@ struct MutateTests {
 
         #expect(changed.output.split(separator: "\n").first == "Shop: 0 of 3 mutants judged already")
         #expect(changed.output.contains("Building a copy of the package"), "\(changed.output)")
+
+        for damaged in ["{\"module\": \"Shop\"", #"{"module": "Shop", "outcome": "killed"}"#, otherModule.replacingOccurrences(of: "killed", with: "won")] {
+            try Data((otherModule + "\n" + damaged + "\n").utf8).write(to: progress)
+
+            let refused = try run([script, "--module", "Shop", "--progress", progress.path])
+
+            #expect(refused.status == 1)
+            #expect(refused.output == "error: \(progress.path), line 2: not an outcome Scripts/mutate wrote; mend or remove the line\n")
+        }
     }
 
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
