@@ -57,7 +57,7 @@ enum Browser {
 
     /// What a reader sees of the page at a moment: the address, the scenarios and features shown,
     /// what is unfolded, and the filters' values.
-    struct Look: Decodable, Equatable {
+    struct Look: Decodable {
         /// The address after `specs.html`: `#status=failed`, or "" with no fragment.
         let address: String
         let shown: String
