@@ -173,6 +173,38 @@ struct MutateTests {
         }
     }
 
+    @Test("SR-34 A mutation run on code that fails as it is says what failed")
+    func baselineFailureIsShown() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // A `swift` whose build fails when BUILD_SAYS holds an error, and whose tests fail saying TESTS_SAY.
+        let swift = bin.appendingPathComponent("swift")
+        try Data("""
+            #!/bin/sh
+            echo 'Building for debugging...'
+            if [ "$1" = build ]; then echo "$BUILD_SAYS"; [ -z "$BUILD_SAYS" ]; exit; fi
+            printf '%s\\n' 'Test run started.' "$TESTS_SAY"; exit 1
+
+            """.utf8).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let script = root.appendingPathComponent("Scripts/mutate").path
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let failedTest = "\u{2718} Test \"A basket of two costs the dearer\" recorded an issue at BasketTests.swift:9:5: Expectation failed: 5 == 6"
+        let compilerError = "/p/Sources/Shop/Basket.swift:14:9: error: cannot find 'itmes' in scope"
+
+        let failing = try RealBinary(url: URL(fileURLWithPath: script))
+            .run(["--module", "Shop"], environment: ["PATH": path, "BUILD_SAYS": "", "TESTS_SAY": failedTest])
+        let unbuilt = try RealBinary(url: URL(fileURLWithPath: script))
+            .run(["--module", "Shop"], environment: ["PATH": path, "BUILD_SAYS": compilerError, "TESTS_SAY": failedTest])
+
+        #expect(failing.status == 1)
+        #expect(failing.errors == "error: the package does not build, or its tests do not pass, as it is\n\(failedTest)\n")
+        #expect(unbuilt.status == 1)
+        #expect(unbuilt.errors == "error: the package does not build, or its tests do not pass, as it is\n\(compilerError)\n")
+    }
+
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
     func noMutants() throws {
         let root = try package()

@@ -211,6 +211,12 @@ struct PageTests {
             ["Module", "Lines", "Line coverage", "Mutation score", "Mutants planted on"],
             ["Shop", "20", "90.0 %", "80.0 % (4 of 5)", "2026-11-20"],
         ])
+        report.lineCoverage.append(ModuleCoverage(module: "Shop", lines: 1, covered: 0))
+        report.mutation.append(MutationScore(module: "Shop", killed: 0, counted: 1, date: "2026-11-21"))
+        let twice = try self.page(report)
+        let rows = try #require(twice.element(id: "strength-title")?.parent?.all("table").first).all("tr")
+        #expect(rows.dropFirst().map { $0.children.map(\.text) } == [["Shop", "20", "90.0 %", "80.0 % (4 of 5)", "2026-11-20"]],
+                "a module given twice has one row, with its first figures")
         #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
         #expect(MutationScore.read("""
@@ -249,6 +255,31 @@ struct PageTests {
         #expect(trend["aria-label"] == "Scenarios passed in the last 2 runs, oldest first: 7 of 20, 6 of 19")
         #expect(trend.all("rect").map { [$0["x"], $0["y"], $0["height"]] } == [["0", "26.0", "14.0"], ["12", "28.0", "12.0"]],
                 "each run's bar is as high as its passed scenarios, against the most scenarios any run had")
+    }
+
+    @Test("Given a history file with a line that is not a run, when spec-report reads it, then it names that line and the file is left as it was")
+    func damagedHistory() throws {
+        let shop = try Fixture.shop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let kept = shop.report().historyRecord.line + "\n" + "{\"date\": 7}\n"
+        try Data(kept.utf8).write(to: URL(fileURLWithPath: file))
+
+        let (status, _) = shop.specReport(["--history", file])
+
+        #expect(status == 2)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == kept)
+        let error = #expect(throws: HistoryRecord.Unreadable.self) { try HistoryRecord.read(kept, file: "runs.jsonl") }
+        #expect(error?.description == "runs.jsonl:3: not a run of spec-report's history", "the blank line 2 is counted")
+    }
+
+    @Test("Given a run, when it is kept in the history, then its line of JSON has its keys sorted, so two runs of the same statuses read alike")
+    func historyLineIsStable() {
+        let record = HistoryRecord(date: "2026-01-01T00:00:00Z", commit: "abc1234", totals: ["passed": 2, "failed": 1, "no test": 0],
+                                   statuses: ["SH-3": "failed", "SH-1": "passed", "SH-2": "passed"])
+
+        #expect(record.line == #"{"commit":"abc1234","date":"2026-01-01T00:00:00Z","statuses":{"SH-1":"passed","SH-2":"passed","SH-3":"failed"},"#
+                + #""totals":{"failed":1,"no test":0,"passed":2}}"# + "\n")
     }
 
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
