@@ -73,7 +73,7 @@ let package = Package(
         // In-process runs of the command line, plus a few of the real `todo` binary.
         .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "todo", "ListEngine", "LocalStore", "TodoList", "UserList", "Undo", "RandomUserAPI",
                                                       "Dates", "TestSupport"]),
-        .testTarget(name: "SpecReportTests", dependencies: ["SpecReport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpecReportTests", dependencies: ["SpecReport", "spec-report", "TestSupport"], exclude: ["Fixtures"]),
         // Reads Specs/ and the test sources: every scenario has a test, every test a scenario.
         .testTarget(name: "SpecsTests", dependencies: ["SpecReport"]),
     ],

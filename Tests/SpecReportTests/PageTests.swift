@@ -1,5 +1,6 @@
 import Foundation
 import SpecReport
+import TestSupport
 import Testing
 
 /// The page made from the shop fixture's recorded run, read as a tree of elements.
@@ -280,6 +281,44 @@ struct PageTests {
 
         #expect(record.line == #"{"commit":"abc1234","date":"2026-01-01T00:00:00Z","statuses":{"SH-1":"passed","SH-2":"passed","SH-3":"failed"},"#
                 + #""totals":{"failed":1,"no test":0,"passed":2}}"# + "\n")
+    }
+
+    @Test("Given tests whose names start with scenario IDs, when the page lists them, then each is named by what it adds to the title, with its time")
+    func testNamesAndTimes() throws {
+        let shop = try Fixture.shop()
+        let tests = shop.run.tests.map { test in
+            test.displayName.hasSuffix(": with one item taken out of two")
+                ? TestRun.Test(id: test.id, name: test.name, displayName: "SH-8, An emptied basket costs nothing (with one item taken out of two)",
+                               isSuite: test.isSuite, file: test.file, line: test.line)
+                : test
+        }
+        let took = { (id: String, seconds: Double) in
+            tests.filter { $0.scenarioIDs == [id] && !$0.isSuite }.map { ($0.id, TestRun.Outcome(status: .passed, duration: seconds)) }
+        }
+        let outcomes = shop.run.outcomes.merging(took("SH-1", 10) + took("SH-8", 120)) { $1 }
+        let run = TestRun(tests: tests, outcomes: outcomes, started: shop.run.started, duration: shop.run.duration,
+                          toolchain: shop.run.toolchain, platform: shop.run.platform)
+        let page = try page(Report(coverage: shop.package.coverage(of: run), run: run))
+        let named = { (id: String) in
+            try self.scenario(id, in: page).all("li").filter { !$0.all("code").isEmpty }
+                .map { $0.text.components(separatedBy: " passed").first ?? "" }
+        }
+
+        #expect(try named("SH-4") == ["Tests/ShopTests/BasketTests.swift:35 Codes: the second replaces the first, and stays with the basket"])
+        #expect(try named("SH-8") == ["Tests/ShopTests/BasketTests.swift:48", "Tests/ShopTests/BasketTests.swift:59 with one item taken out of two"])
+        #expect(try scenario("SH-1", in: page).all(class: "took").map(\.text) == ["10.0 s", "10.0 s"], "the scenario's time, then its test's")
+        #expect(try scenario("SH-8", in: page).all(class: "took").map(\.text) == ["4 min 0 s", "2 min 0 s", "2 min 0 s"])
+    }
+
+    @Test("Given a machine set to another time zone and calendar, when spec-report reports a run, then the run's time reads the same, in UTC",
+          arguments: ["Pacific/Kiritimati", "America/Adak"])
+    func runTimeInUTC(zone: String) throws {
+        let shop = try Fixture.shop()
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events],
+                                                    environment: ["TZ": zone, "LANG": "th_TH.UTF-8", "LC_ALL": "th_TH.UTF-8"])
+
+        #expect(run.output.contains("\nRan: 2026-01-01 00:00 UTC \u{B7} "))
     }
 
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
