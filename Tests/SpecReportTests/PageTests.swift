@@ -321,6 +321,23 @@ struct PageTests {
         #expect(run.output.contains("\nRan: 2026-01-01 00:00 UTC \u{B7} "))
     }
 
+    @Test("Given steps with bold words, when the page shows them, then each pair of ** is bold, and a ** without its pair stays as written",
+          arguments: [("a **full** basket", ["full"], "a full basket"),
+                      ("**one** and **two**", ["one", "two"], "one and two"),
+                      ("2 ** 3 is eight", [], "2 ** 3 is eight"),
+                      ("**one** and ** alone", [], "**one** and ** alone")])
+    func bold(step: String, strong: [String], reads: String) throws {
+        let feature = try GherkinParser.parse("# Feature: Bold\n\n`@BD-1`\n## Scenario: A step\n* Then \(step)\n", file: "Specs/bold.feature.md")
+        let package = SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:]))
+        let run = TestRun(tests: [])
+
+        let page = try page(Report(coverage: package.coverage(of: run), run: run))
+        let shown = try #require(page.all(class: "keyword").first?.parent)
+
+        #expect(shown.all("strong").map(\.text) == strong)
+        #expect(shown.text == "Then " + reads)
+    }
+
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
     func printAndDark() throws {
         let html = HTMLReport.render(try Fixture.shop().report())
