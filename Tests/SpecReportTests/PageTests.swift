@@ -338,6 +338,33 @@ struct PageTests {
         #expect(shown.text == "Then " + reads)
     }
 
+    @Test("Given a feature's story with paragraphs, a list and a fenced block, when the page shows it, then each reads as Markdown shows it")
+    func storyWords() throws {
+        let words = """
+            First line
+            goes on.
+
+            - one item
+              that goes on
+            - two
+            After the list.
+            ```text
+              kept <as> is
+
+            ```
+            Last.
+            """
+        let feature = try GherkinParser.parse("# Feature: Words\n\nAs a reader.\n\n\(words)\n\n`@WD-1`\n## Scenario: Words\n* Then it reads\n",
+                                              file: "Specs/words.feature.md")
+        let package = SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:]))
+        let run = TestRun(tests: [])
+
+        let html = HTMLReport.render(Report(coverage: package.coverage(of: run), run: run))
+
+        #expect(html.contains("<summary>What the scenarios rest on</summary><p>First line goes on.</p><ul><li>one item that goes on</li><li>two</li></ul><p>After the list.</p>"
+                              + "<pre>  kept &lt;as&gt; is\n</pre><p>Last.</p>"))
+    }
+
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
     func printAndDark() throws {
         let html = HTMLReport.render(try Fixture.shop().report())
