@@ -73,4 +73,44 @@ struct ReportTests {
         #expect(SpecReportProgram.run(arguments: ["--package", work.path, "--results", work.path + "/Specs/shop.feature.md"], output: ignore) == 2)
         #expect(SpecReportProgram.run(arguments: ["--format", "pdf"], output: ignore) == 2)
     }
+
+    @Test("Given a feature's tests in two suites, when a scenario has none, then its test goes beside most of them, or beside the first of two as many",
+          arguments: [(["Odd SH-1", "Basket SH-2", "Basket SH-3"], "Basket"), (["Basket SH-2", "Odd SH-1"], "Basket"),
+                      (["Odd SH-1", "Basket SH-2"], "Odd"), (["Shop SHOP-1", "Shop SHOP-2", "Odd SH-1"], "Odd"), (["Till TL-1"], nil)])
+    func neighbour(tests named: [String], suite: String?) throws {
+        let feature = try GherkinParser.parse("# Feature: Shop\n\n`@SH-9`\n## Scenario: A receipt\n* Then it is printed\n", file: "Specs/shop.feature.md")
+        let tests = named.map { name in
+            let (type, id) = (name.split(separator: " ")[0], name.split(separator: " ")[1])
+            return TestRun.Test(id: "ShopTests.\(type)Tests/t()/\(type)Tests.swift:1:1", name: "t()", displayName: "\(id) A test", isSuite: false,
+                                file: "Tests/ShopTests/\(type)Tests.swift", line: 1)
+        }
+        let run = TestRun(tests: tests)
+        let report = Report(coverage: SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:])).coverage(of: run), run: run)
+
+        let beside = report.neighbour(of: try #require(feature.scenarios.first))
+
+        #expect(beside.map { [$0.suite, $0.file] } == suite.map { ["\($0)Tests", "Tests/ShopTests/\($0)Tests.swift"] })
+    }
+
+    @Test("Given a history of two runs, when a scenario is compared, then it is compared with the latest of them")
+    func changeSinceTheLatestRun() throws {
+        var report = try report()
+        let run = { (date: String, sh2: String) in
+            HistoryRecord(date: date, commit: nil, totals: [:], statuses: ["SH-2": sh2])
+        }
+        report.history = [run("2025-12-30T09:00:00Z", "no test"), run("2025-12-31T09:00:00Z", "passed")]
+        let sh2 = try #require(report.entries.first { $0.scenario.id == "SH-2" })
+        let sh1 = try #require(report.entries.first { $0.scenario.id == "SH-1" })
+
+        #expect(report.change(of: sh2) == "passed")
+        #expect(report.change(of: sh1) == "new")
+    }
+
+    @Test("Given scenarios whose tests took as long, when the slowest are listed, then they keep the order of the specs")
+    func slowestTies() throws {
+        let report = try report()
+
+        #expect(report.slowest.map(\.scenario.id) == ["SH-3", "SH-2", "SH-8", "SH-1", "SH-4", "SH-5", "TR-8", "TR-9", "TR-11"])
+    }
 }
+
