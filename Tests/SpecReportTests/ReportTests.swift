@@ -1,5 +1,6 @@
 import Foundation
 import SpecReport
+import TestSupport
 import Testing
 
 @Suite("The report, and spec-report's exit status")
@@ -111,6 +112,23 @@ struct ReportTests {
         let report = try report()
 
         #expect(report.slowest.map(\.scenario.id) == ["SH-3", "SH-2", "SH-8", "SH-1", "SH-4", "SH-5", "TR-8", "TR-9", "TR-11"])
+    }
+
+    @Test("Given arguments spec-report cannot use, when it runs, then it says what is wrong, prints its usage and exits 2",
+          arguments: [(["--results"], "error: --results needs a value"), (["--output"], "error: --output needs a value"),
+                      (["--mutation"], "error: --mutation needs a value"), (["--next-id"], "error: --next-id needs a value"),
+                      (["--only"], "error: --only needs one scenario ID or more"), (["--only", "--coverage"], "error: --only needs one scenario ID or more"),
+                      (["--only", "SH-1", "--history", "h.jsonl"], "error: --history keeps whole runs; it does not go with --only"),
+                      (["--format"], "error: --format needs a value"), (["--format", "pdf"], "error: --format takes markdown or html, not pdf"),
+                      (["--bogus"], "error: unknown argument --bogus")])
+    func usageErrors(arguments: [String], says: String) throws {
+        let shop = try Fixture.shop()
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root] + arguments)
+
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == says + "\n" + SpecReportProgram.usage)
     }
 }
 
