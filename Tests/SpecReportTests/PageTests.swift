@@ -352,6 +352,8 @@ struct PageTests {
               kept <as> is
 
             ```
+            Last but one.
+
             Last.
             """
         let feature = try GherkinParser.parse("# Feature: Words\n\nAs a reader.\n\n\(words)\n\n`@WD-1`\n## Scenario: Words\n* Then it reads\n",
@@ -362,7 +364,7 @@ struct PageTests {
         let html = HTMLReport.render(Report(coverage: package.coverage(of: run), run: run))
 
         #expect(html.contains("<summary>What the scenarios rest on</summary><p>First line goes on.</p><ul><li>one item that goes on</li><li>two</li></ul><p>After the list.</p>"
-                              + "<pre>  kept &lt;as&gt; is\n</pre><p>Last.</p>"))
+                              + "<pre>  kept &lt;as&gt; is\n</pre><p>Last but one.</p><p>Last.</p>"))
     }
 
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")
