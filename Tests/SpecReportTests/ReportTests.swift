@@ -130,5 +130,19 @@ struct ReportTests {
         #expect(run.output.isEmpty)
         #expect(run.errors == says + "\n" + SpecReportProgram.usage)
     }
+
+    @Test("Given IDs no scenario has, when spec-report is asked for them, then it names the first and runs nothing")
+    func unknownIDs() throws {
+        let shop = try Fixture.shop()
+        let swift = shop.recordedSwift()
+        var said = ""
+
+        let status = SpecReportProgram.run(arguments: ["--package", shop.root, "--only", "SH-97", "SH-1", "SH-98"], output: { said += $0 }, swift: { try swift.run($0) })
+
+        #expect(status == 2)
+        #expect(said.isEmpty && swift.calls.isEmpty)
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--only", "SH-97", "SH-1", "SH-98"])
+        #expect(run.status == 2 && run.errors == "error: no scenario in Specs/ has the ID SH-97\n")
+    }
 }
 
