@@ -75,7 +75,8 @@ public enum GherkinParser {
     /// Reads one feature file; `file` names it in errors and in the report.
     public static func parse(_ text: String, file: String) throws(GherkinError) -> Feature {
         var parser = State(file: file)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A file saved on Windows ends its lines in "\r\n", which Swift reads as one Character.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         for (index, line) in lines.enumerated() {
             try parser.read(line, number: index + 1)
         }
@@ -126,6 +127,9 @@ public enum GherkinParser {
         var scenarios: [Scenario] = []
         var current: Draft?
         var inBackground = false
+        /// Whether the Background has a step yet: its steps are read past, not kept, but a doc
+        /// string still needs one before it.
+        var backgroundHasStep = false
         /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words.
         var docString: (lines: [String], opened: Int, isProse: Bool)?
         /// The ID before this one in the same rule: the next must be greater.
@@ -202,7 +206,7 @@ public enum GherkinParser {
                     docString = ([], number, true)
                     return
                 }
-                guard current?.steps.isEmpty == false else {
+                guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep) else {
                     throw error(number, "a doc string must follow a step")
                 }
                 docString = ([], number, false)
@@ -257,6 +261,7 @@ public enum GherkinParser {
             case "Background":
                 try closeScenario()
                 inBackground = true
+                backgroundHasStep = false
                 inPreamble = false
             case "Examples":
                 guard current != nil else { throw error(number, "Examples outside a Scenario Outline") }
@@ -296,6 +301,8 @@ public enum GherkinParser {
             let step = Step(keyword: keyword, text: String(item.dropFirst(keyword.count + 1)), table: [], docString: nil)
             if current != nil {
                 current?.steps.append(step)
+            } else {
+                backgroundHasStep = true
             }
         }
 

@@ -41,11 +41,10 @@ extension Report {
     /// `2026-01-01 09:30 UTC`.
     var date: String? {
         run.started.map { date in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-            return formatter.string(from: date)
+            // ISO 8601 is in UTC and the Gregorian calendar whatever the machine's settings.
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+            return formatter.string(from: date).prefix(16) + " UTC"
         }
     }
 

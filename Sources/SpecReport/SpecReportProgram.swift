@@ -46,6 +46,7 @@ public enum SpecReportProgram {
         var nextID: String?
         var history: String?
         var mutation: String?
+        var help = false
     }
 
     /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
@@ -58,6 +59,10 @@ public enum SpecReportProgram {
         } catch {
             printError("\(error.message)\n\(usage)")
             return 2
+        }
+        if options.help {
+            output(usage)
+            return 0
         }
         do {
             let package = try SpecsPackage.read(at: options.package)
@@ -81,7 +86,7 @@ public enum SpecReportProgram {
                 guard build.status == 0 else {
                     let failure = BuildFailure(output: build.output, packageRoot: package.root)
                     if let file = options.output {
-                        try Data((options.html ? HTMLReport.render(failure) : failure.markdown).utf8).write(to: URL(fileURLWithPath: file))
+                        try write(options.html ? HTMLReport.render(failure) : failure.markdown, to: file)
                     }
                     output(failure.markdown)
                     return 1
@@ -100,18 +105,19 @@ public enum SpecReportProgram {
                 report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
             }
             if let file = options.mutation {
-                let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date ?? Date()
-                let day = ISO8601DateFormatter.string(from: modified, timeZone: .gmt, formatOptions: .withFullDate)
-                report.mutation = MutationScore.read(try String(contentsOfFile: file, encoding: .utf8), fileDate: day)
+                let text = try readText(file)
+                let modified = try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+                let day = ISO8601DateFormatter.string(from: modified ?? Date(), timeZone: .gmt, formatOptions: .withFullDate)
+                report.mutation = MutationScore.read(text, fileDate: day)
             }
             if let file = options.history {
-                let kept = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
+                let kept = FileManager.default.fileExists(atPath: file) ? try readText(file) : ""
                 report.history = try HistoryRecord.read(kept, file: file)
-                try Data((kept + report.historyRecord.line).utf8).write(to: URL(fileURLWithPath: file))
+                try write(kept + report.historyRecord.line, to: file)
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
             if let file = options.output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+                try write(text, to: file)
                 output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
             } else {
                 output(text)
@@ -155,7 +161,7 @@ public enum SpecReportProgram {
                 case "html": options.html = true
                 case let other: throw UsageError(message: "error: --format takes markdown or html, not \(other)")
                 }
-            case "--help", "-h": throw UsageError(message: "")
+            case "--help", "-h": options.help = true
             default: throw UsageError(message: "error: unknown argument \(argument)")
             }
         }
@@ -166,7 +172,7 @@ public enum SpecReportProgram {
     }
 
     private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
-        try TestRun.read(Data(contentsOf: URL(fileURLWithPath: file)), file: file, packageRoot: package.root)
+        try TestRun.read(read(file), file: file, packageRoot: package.root)
     }
 
     /// Runs the package's tests (with `only`, those named by the IDs only) on the build just
@@ -204,7 +210,7 @@ public enum SpecReportProgram {
             printError("No line coverage: swift test writes it only when every test passed.")
             return []
         }
-        return try ModuleCoverage.read(Data(contentsOf: URL(fileURLWithPath: path)))
+        return try ModuleCoverage.read(read(path))
     }
 
     /// The commit the package's folder is at, and whether it has changes: nil outside git.
@@ -236,6 +242,40 @@ public enum SpecReportProgram {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A file that could not be read or written: which, and why, as the system says it.
+    struct FileFault: Error, CustomStringConvertible {
+        let description: String
+
+        static func cannot(_ doing: String, _ path: String, _ error: any Error) -> FileFault {
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let why = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+            return FileFault(description: "cannot \(doing) \(path): \(why ?? error.localizedDescription)")
+        }
+    }
+
+    private static func read(_ path: String) throws(FileFault) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannot("read", path, error)
+        }
+    }
+
+    private static func readText(_ path: String) throws -> String {
+        guard let text = String(validating: try read(path), as: UTF8.self) else {
+            throw FileFault(description: "cannot read \(path): it is not UTF-8 text")
+        }
+        return text
+    }
+
+    private static func write(_ text: String, to path: String) throws(FileFault) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannot("write", path, error)
+        }
     }
 
     private static func printError(_ text: String) {

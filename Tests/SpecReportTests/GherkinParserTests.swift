@@ -88,6 +88,12 @@ struct GherkinParserTests {
                 message: "the ID A-1 is used twice (first on line 3)"),
         BadCase(testDescription: "a doc string never closed", text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n{", line: 5,
                 message: "a doc string that is never closed"),
+        BadCase(testDescription: "a doc string before any step of a Background",
+                text: "# Feature: F\n## Background:\n```\nhello\n```\n`@A-1`\n## Scenario: x\n* Then y", line: 3,
+                message: "a doc string must follow a step"),
+        BadCase(testDescription: "a doc string before any step of a rule's Background, after the feature's",
+                text: "# Feature: F\n## Background:\n* Given a\n## Rule: R\n## Background:\n```\nhello\n```", line: 6,
+                message: "a doc string must follow a step"),
         BadCase(testDescription: "text after the steps", text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\nStray words", line: 5,
                 message: "text after the steps of scenario A-1; a step starts with * or -"),
         BadCase(testDescription: "tags without an ID", text: "# Feature: F\n`@slow`\n## Scenario: x", line: 2,
@@ -143,6 +149,26 @@ struct GherkinParserTests {
         #expect(feature.scenarios.map(\.title) == ["x"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["y"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.table) == [[["a", "b"]]])
+    }
+
+    @Test("Given a spec saved with Windows line endings, when it is read, then it reads as the same spec saved with Unix ones")
+    func windowsLineEndings() throws {
+        let text = "# Feature: F\n\nAs a shopper.\n\n`@A-1`\n## Scenario: x\nWhy it matters.\n\n* Given y\n  | a | b |\n* Then z\n  ```\n  kept\n  ```\n"
+
+        let windows = try GherkinParser.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), file: "Specs/f.feature.md")
+
+        #expect(windows == (try GherkinParser.parse(text, file: "Specs/f.feature.md")))
+        #expect(windows.scenarios.flatMap(\.steps).map(\.text) == ["y", "z"])
+    }
+
+    @Test("Given a Background whose step has a doc string, when the feature is read, then its scenarios read as they are written")
+    func backgroundDocString() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n\n## Background:\n* Given a file\n  ```\n  hello\n  ```\n\n`@A-1`\n## Scenario: x\n* Then y\n",
+                                              file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.map(\.id) == ["A-1"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["y"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == [nil])
     }
 
     @Test("A table's empty cell is kept in its place")

@@ -144,5 +144,44 @@ struct ReportTests {
         let run = try RealBinary("spec-report").run(["--package", shop.root, "--only", "SH-97", "SH-1", "SH-98"])
         #expect(run.status == 2 && run.errors == "error: no scenario in Specs/ has the ID SH-97\n")
     }
+
+    enum FileFault: String, CaseIterable {
+        case missingResults, folderAsMutation, historyNotUTF8, outputInMissingFolder
+    }
+
+    @Test("SR-35 A file spec-report cannot read or write is named, with the reason", arguments: FileFault.allCases)
+    func fileFaults(fault: FileFault) throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let notUTF8 = Data([0x7B, 0xFF, 0xFE, 0x0A])
+        try notUTF8.write(to: work.appendingPathComponent("history.jsonl"))
+        let (arguments, file, says): ([String], String, String) = switch fault {
+        case .missingResults: (["--results"], work.path + "/events.jsonl", "cannot read \(work.path)/events.jsonl: No such file or directory")
+        case .folderAsMutation: (["--results", shop.events, "--mutation"], work.path, "cannot read \(work.path): Is a directory")
+        case .historyNotUTF8: (["--results", shop.events, "--history"], work.path + "/history.jsonl",
+                               "cannot read \(work.path)/history.jsonl: it is not UTF-8 text")
+        case .outputInMissingFolder: (["--results", shop.events, "--output"], work.path + "/gone/specs.md",
+                                      "cannot write \(work.path)/gone/specs.md: No such file or directory")
+        }
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root] + arguments + [file])
+
+        #expect(run.errors == "error: \(says)\n")
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["history.jsonl"])
+        #expect(try Data(contentsOf: work.appendingPathComponent("history.jsonl")) == notUTF8)
+    }
+
+    @Test("Given --help or -h, when spec-report runs, then it prints its usage and exits 0", arguments: ["--help", "-h"])
+    func help(argument: String) throws {
+        let run = try RealBinary("spec-report").run([argument])
+
+        #expect(run.status == 0)
+        #expect(run.output == SpecReportProgram.usage)
+        #expect(run.errors.isEmpty)
+    }
 }
 
