@@ -73,10 +73,12 @@ struct LoopTests {
     }
 
     @Test("SR-11 A failed scenario shows what its test said, in every format", arguments: [
-        ["--format", "markdown"], ["--format", "html"], ["--output", "/dev/null"],
+        (["--format", "markdown"], "# Specs report\n"), (["--format", "html"], "<!DOCTYPE html>\n"), (["--output", "/dev/null"], "2 features, "),
     ])
-    func failureShown(arguments: [String]) throws {
+    func failureShown(arguments: [String], startsWith: String) throws {
         let (_, output) = try Fixture.shop().specReport(arguments)
+
+        #expect(output.hasPrefix(startsWith))
 
         #expect(output.contains("Expectation failed: (total → 350) == 470"))
         #expect(output.contains("Tests/ShopTests/BasketTests.swift:24"))

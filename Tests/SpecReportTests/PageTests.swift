@@ -218,6 +218,33 @@ struct PageTests {
         let rows = try #require(twice.element(id: "strength-title")?.parent?.all("table").first).all("tr")
         #expect(rows.dropFirst().map { $0.children.map(\.text) } == [["Shop", "20", "90.0 %", "80.0 % (4 of 5)", "2026-11-20"]],
                 "a module given twice has one row, with its first figures")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("strength-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let lines = { (file: String, count: Int, covered: Int) in
+            #"{"filename": "\#(file)", "summary": {"lines": {"count": \#(count), "covered": \#(covered)}}}"#
+        }
+        let export = #"{"data": [{"files": ["# + [lines("/p/Sources/Shop/Basket.swift", 12, 11), lines("/p/Sources/Shop/Till.swift", 8, 7),
+                                                  lines("/p/Tests/ShopTests/BasketTests.swift", 50, 50), lines("/p/Sources/Receipts/Receipt.swift", 4, 1)]
+            .joined(separator: ", ") + "]}]}"
+        try Data(export.utf8).write(to: work.appendingPathComponent("coverage.json"))
+        try Data("started 2026-11-20 06:00 UTC, commit abc1234, 2 cores\nShop: 6 mutants, 4 killed, 1 survived, 0 equivalent, 1 stillborn\n".utf8)
+            .write(to: work.appendingPathComponent("mutation.txt"))
+        let recorded = try Fixture.shop().recordedSwift()
+        var said = ""
+
+        _ = SpecReportProgram.run(arguments: ["--package", try Fixture.shop().root, "--coverage", "--mutation", work.path + "/mutation.txt"],
+                                  output: { said += $0 }, swift: { arguments in
+            arguments.contains("--show-codecov-path") ? (0, work.path + "/coverage.json\n") : try recorded.run(arguments)
+        })
+
+        #expect(said.contains("""
+            | Module | Lines | Line coverage | Mutation score | Mutants planted on |
+            |---|---:|---:|---:|---|
+            | Receipts | 4 | 25.0 % |  |  |
+            | Shop | 20 | 90.0 % | 80.0 % (4 of 5) | 2026-11-20 |
+
+            """), "\(said)")
         #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
         #expect(MutationScore.read("""
