@@ -50,9 +50,13 @@ public enum SpecReportProgram {
     }
 
     /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
-    /// its errors to standard error.
+    /// its errors and what it is doing to `errors` (standard error unless told otherwise).
     public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
-                           swift: Swift? = nil) -> Int32 {
+                           errors: ((String) -> Void)? = nil, swift: Swift? = nil) -> Int32 {
+        let printError = { (text: String) in
+            let line = text.hasSuffix("\n") ? text : text + "\n"
+            if let errors { errors(line) } else { FileHandle.standardError.write(Data(line.utf8)) }
+        }
         let options: Options
         do {
             options = try parse(arguments)
@@ -75,7 +79,7 @@ public enum SpecReportProgram {
                 printError("error: no scenario in Specs/ has the ID \(unknown)")
                 return 2
             }
-            let swift = swift ?? { try runSwift($0, in: package.root) }
+            let swift = swift ?? { try runSwift($0, in: package.root, printError: printError) }
             let only = options.only.isEmpty ? nil : Set(options.only)
             let run: TestRun
             if let results = options.results {
@@ -102,7 +106,7 @@ public enum SpecReportProgram {
                 }
             }
             if options.coverage {
-                report.lineCoverage = try lineCoverage(package: package.root, swift: swift)
+                report.lineCoverage = try lineCoverage(package: package.root, swift: swift, printError: printError)
             }
             if let file = options.mutation {
                 let text = try readText(file)
@@ -203,7 +207,7 @@ public enum SpecReportProgram {
 
     /// Each module's line coverage, from the run just made; none when swift test wrote none,
     /// which it does only when every test passed.
-    static func lineCoverage(package: String, swift: Swift) throws -> [ModuleCoverage] {
+    static func lineCoverage(package: String, swift: Swift, printError: (String) -> Void) throws -> [ModuleCoverage] {
         let path = try swift(["test", "--package-path", package, "--show-codecov-path"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard FileManager.default.fileExists(atPath: path) else {
@@ -224,7 +228,7 @@ public enum SpecReportProgram {
     }
 
     /// Runs the real `swift`, keeping what it prints on both streams.
-    private static func runSwift(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+    private static func runSwift(_ arguments: [String], in folder: String, printError: (String) -> Void) throws -> (status: Int32, output: String) {
         printError("Running swift \(arguments.joined(separator: " "))")
         return try tool(["swift"] + arguments, in: folder)
     }
@@ -276,10 +280,6 @@ public enum SpecReportProgram {
         } catch {
             throw .cannot("write", path, error)
         }
-    }
-
-    private static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }
 

@@ -40,11 +40,15 @@ struct ReportTests {
         let shop = try Fixture.shop()
         let swift = shop.recordedSwift()
 
-        let (status, output) = shop.specReport(["--coverage"], running: swift)
+        var output = "", errors = ""
+
+        let status = SpecReportProgram.run(arguments: ["--package", shop.root, "--coverage"], output: { output += $0 }, errors: { errors += $0 },
+                                           swift: { try swift.run($0) })
 
         #expect(swift.calls.contains { $0.contains("--show-codecov-path") })
         #expect(status == 1)
         #expect(output.hasPrefix("# Specs report\n\n2 features, 19 scenarios:"))
+        #expect(errors == "No line coverage: swift test writes it only when every test passed.\n")
     }
 
     @Test("Results that are not Swift Testing's event stream are refused")
@@ -182,6 +186,41 @@ struct ReportTests {
         #expect(run.status == 0)
         #expect(run.output == SpecReportProgram.usage)
         #expect(run.errors.isEmpty)
+    }
+
+    @Test("Given a package in git, when spec-report runs its tests, then the report names the commit, whether the tree had changes, and the toolchain")
+    func commitAndToolchain() throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
+        let git = { (arguments: [String]) throws -> String in
+            let run = try RealBinary(url: URL(fileURLWithPath: "/usr/bin/env"))
+                .run(["git", "-C", work.path, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments)
+            try #require(run.status == 0, "git \(arguments): \(run.errors)")
+            return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try Data(".build/\n".utf8).write(to: work.appendingPathComponent(".gitignore"))
+        _ = try git(["init", "-q"])
+        _ = try git(["add", "."])
+        _ = try git(["commit", "-q", "-m", "Shop"])
+        let hash = try git(["rev-parse", "--short", "HEAD"])
+        let recorded = shop.recordedSwift()
+        let swift: SpecReportProgram.Swift = { arguments in
+            arguments == ["--version"] ? (0, "Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n") : try recorded.run(arguments)
+        }
+        let facts = { () -> Substring? in
+            var output = ""
+            _ = SpecReportProgram.run(arguments: ["--package", work.path], output: { output += $0 }, errors: { _ in }, swift: swift)
+            return output.split(separator: "\n").first { $0.hasPrefix("Ran: ") }
+        }
+
+        let clean = facts()
+        try Data("changed".utf8).write(to: work.appendingPathComponent("Specs/notes.md"))
+        let changed = facts()
+
+        #expect(clean?.contains(" \u{B7} Commit: \(hash) \u{B7} Toolchain: Swift version 6.3.1, Swift Testing ") == true, "\(clean ?? "")")
+        #expect(changed?.contains(" \u{B7} Commit: \(hash), with changes not committed \u{B7} ") == true, "\(changed ?? "")")
     }
 }
 
