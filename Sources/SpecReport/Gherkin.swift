@@ -75,8 +75,7 @@ public enum GherkinParser {
     /// Reads one feature file; `file` names it in errors and in the report.
     public static func parse(_ text: String, file: String) throws(GherkinError) -> Feature {
         var parser = State(file: file)
-        // A file saved on Windows ends its lines in "\r\n", which Swift reads as one Character.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        let lines = text.lines.map(String.init)
         for (index, line) in lines.enumerated() {
             try parser.read(line, number: index + 1)
         }

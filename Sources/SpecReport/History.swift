@@ -26,7 +26,7 @@ public struct HistoryRecord: Codable, Equatable, Sendable {
     /// Reads a history file: JSON Lines, one record a line; blank lines are passed over.
     public static func read(_ text: String, file: String) throws(Unreadable) -> [HistoryRecord] {
         var records: [HistoryRecord] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (index, line) in text.lines.enumerated() where !line.isEmpty {
             do {
                 records.append(try JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8)))
             } catch {

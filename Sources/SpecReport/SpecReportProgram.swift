@@ -90,7 +90,7 @@ public enum SpecReportProgram {
                 guard build.status == 0 else {
                     let failure = BuildFailure(output: build.output, packageRoot: package.root)
                     if let file = options.output {
-                        try write(options.html ? HTMLReport.render(failure) : failure.markdown, to: file)
+                        try Files.write(options.html ? HTMLReport.render(failure) : failure.markdown, to: file)
                     }
                     output(failure.markdown)
                     return 1
@@ -109,19 +109,25 @@ public enum SpecReportProgram {
                 report.lineCoverage = try lineCoverage(package: package.root, swift: swift, printError: printError)
             }
             if let file = options.mutation {
-                let text = try readText(file)
+                let text = try Files.readText(file)
                 let modified = try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
                 let day = ISO8601DateFormatter.string(from: modified ?? Date(), timeZone: .gmt, formatOptions: .withFullDate)
                 report.mutation = MutationScore.read(text, fileDate: day)
             }
+            var kept = ""
             if let file = options.history {
-                let kept = FileManager.default.fileExists(atPath: file) ? try readText(file) : ""
+                kept = FileManager.default.fileExists(atPath: file) ? try Files.readText(file) : ""
                 report.history = try HistoryRecord.read(kept, file: file)
-                try write(kept + report.historyRecord.line, to: file)
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
             if let file = options.output {
-                try write(text, to: file)
+                try Files.write(text, to: file)
+            }
+            // Kept only once the report is written: a run that failed to report is not kept twice.
+            if let file = options.history {
+                try Files.write(kept + (kept.isEmpty || kept.unicodeScalars.last == "\n" ? "" : "\n") + report.historyRecord.line, to: file)
+            }
+            if let file = options.output {
                 output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
             } else {
                 output(text)
@@ -176,7 +182,7 @@ public enum SpecReportProgram {
     }
 
     private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
-        try TestRun.read(read(file), file: file, packageRoot: package.root)
+        try TestRun.read(Files.read(file), file: file, packageRoot: package.root)
     }
 
     /// Runs the package's tests (with `only`, those named by the IDs only) on the build just
@@ -214,7 +220,7 @@ public enum SpecReportProgram {
             printError("No line coverage: swift test writes it only when every test passed.")
             return []
         }
-        return try ModuleCoverage.read(read(path))
+        return try ModuleCoverage.read(Files.read(path))
     }
 
     /// The commit the package's folder is at, and whether it has changes: nil outside git.
@@ -246,40 +252,6 @@ public enum SpecReportProgram {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// A file that could not be read or written: which, and why, as the system says it.
-    struct FileFault: Error, CustomStringConvertible {
-        let description: String
-
-        static func cannot(_ doing: String, _ path: String, _ error: any Error) -> FileFault {
-            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-            let why = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
-            return FileFault(description: "cannot \(doing) \(path): \(why ?? error.localizedDescription)")
-        }
-    }
-
-    private static func read(_ path: String) throws(FileFault) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .cannot("read", path, error)
-        }
-    }
-
-    private static func readText(_ path: String) throws -> String {
-        guard let text = String(validating: try read(path), as: UTF8.self) else {
-            throw FileFault(description: "cannot read \(path): it is not UTF-8 text")
-        }
-        return text
-    }
-
-    private static func write(_ text: String, to path: String) throws(FileFault) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw .cannot("write", path, error)
-        }
     }
 }
 

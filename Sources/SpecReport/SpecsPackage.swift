@@ -25,14 +25,14 @@ public struct SpecsPackage: Sendable {
     public static func read(at root: String) throws -> SpecsPackage {
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
-        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) })
+        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path)) })
         guard !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
         let readme = (try? String(contentsOf: base.appendingPathComponent("Specs/README.md"), encoding: .utf8)) ?? ""
         var sources: [String: String] = [:]
         let prefix = base.standardizedFileURL.path + "/"
         for url in try files(in: base.appendingPathComponent("Tests"), endingWith: ".swift") {
             let path = url.standardizedFileURL.path
-            sources[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path] = try String(contentsOf: url, encoding: .utf8)
+            sources[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path] = try Files.readText(url.path)
         }
         return SpecsPackage(root: base.standardizedFileURL.path, features: Feature.inOrder(parsed, listedIn: readme),
                             sources: TestSources(files: sources))

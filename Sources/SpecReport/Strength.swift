@@ -69,7 +69,7 @@ public struct MutationScore: Equatable, Sendable {
         var date = fileDate
         var scores: [String: MutationScore] = [:]
         var order: [String] = []
-        for line in text.split(separator: "\n") {
+        for line in text.lines where !line.isEmpty {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else {
                 if let written = line.split(whereSeparator: { !$0.isNumber && $0 != "-" })

@@ -149,6 +149,7 @@ public struct TestRun: Sendable {
         guard !reader.tests.isEmpty || reader.started != nil else {
             throw Unreadable(file: file, reason: "no tests in it: not an event stream, or a run of nothing")
         }
+        reader.failUnfinished()
         return TestRun(tests: reader.tests, outcomes: reader.outcomes, started: reader.started.map { Date(timeIntervalSince1970: $0.since1970) },
                        duration: reader.ended.flatMap { end in reader.started.map { end.absolute - $0.absolute } },
                        toolchain: reader.toolchain, platform: reader.platform)
@@ -197,6 +198,8 @@ public struct TestRun: Sendable {
         var tests: [Test] = []
         var outcomes: [String: Outcome] = [:]
         var startedAt: [String: Double] = [:]
+        /// The tests started and not ended yet: at the end of the stream, those the run never finished.
+        var running: Set<String> = []
         var started: Record.Instant?
         var ended: Record.Instant?
         var toolchain: String?
@@ -228,6 +231,7 @@ public struct TestRun: Sendable {
             case "testStarted":
                 guard let id = payload.testID else { return }
                 startedAt[id] = payload.instant?.absolute
+                running.insert(id)
                 outcomes[id] = outcomes[id] ?? Outcome(status: .passed)
             case "testSkipped", "testCancelled":
                 guard let id = payload.testID else { return }
@@ -242,10 +246,22 @@ public struct TestRun: Sendable {
                 if !issue.isKnown { outcome.status = .failed }
                 outcomes[id] = outcome
             case "testEnded":
-                guard let id = payload.testID, let end = payload.instant?.absolute, let start = startedAt[id] else { return }
+                guard let id = payload.testID else { return }
+                running.remove(id)
+                guard let end = payload.instant?.absolute, let start = startedAt[id] else { return }
                 outcomes[id]?.duration = end - start
             default:
                 return
+            }
+        }
+
+        /// A test that started and never ended did not pass, whatever it said before it stopped.
+        mutating func failUnfinished() {
+            for id in running {
+                let place = tests.first { $0.id == id }?.place ?? ""
+                outcomes[id]?.status = .failed
+                outcomes[id]?.issues.append(Issue(message: "it started and never ended: the tests stopped while it ran, as when a test crashes",
+                                                  place: place))
             }
         }
 

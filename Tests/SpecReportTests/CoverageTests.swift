@@ -170,4 +170,20 @@ struct CoverageTests {
             #expect(output.contains("\n\(id): "), "spec-report names \(id)")
         }
     }
+
+    @Test("Given a run cut short while a test ran, as when a test crashes, when the specs are checked, then that test failed, saying it never ended")
+    func testThatNeverEnded() throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8).split(separator: "\n")
+        let cut = events.prefix { !($0.contains("\"testEnded\"") && $0.contains("addedItem()")) }
+
+        let run = try TestRun.read(Data(cut.joined(separator: "\n").utf8), file: "events.jsonl", packageRoot: shop.root)
+        let entry = try Self.entry("SH-1", in: shop.package.coverage(of: run))
+
+        #expect(entry.status == .failed)
+        #expect(entry.checks.flatMap(\.outcome.issues).map(\.message)
+                    == ["it started and never ended: the tests stopped while it ran, as when a test crashes"])
+        #expect(entry.checks.flatMap(\.outcome.issues).map(\.place) == ["Tests/ShopTests/BasketTests.swift:7"])
+    }
 }
+

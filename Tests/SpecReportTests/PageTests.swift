@@ -245,6 +245,9 @@ struct PageTests {
             | Shop | 20 | 90.0 % | 80.0 % (4 of 5) | 2026-11-20 |
 
             """), "\(said)")
+        #expect(MutationScore.read("started 2026-11-24 06:00 UTC\r\nShop: 2 mutants, 2 killed, 0 survived\r\nTill: 1 mutants, 0 killed, 1 survived\r\n",
+                                   fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-24"], ["Till", "2026-11-24"]],
+                "a file saved with Windows line endings")
         #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
         #expect(MutationScore.read("""
@@ -299,6 +302,42 @@ struct PageTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == kept)
         let error = #expect(throws: HistoryRecord.Unreadable.self) { try HistoryRecord.read(kept, file: "runs.jsonl") }
         #expect(error?.description == "runs.jsonl:3: not a run of spec-report's history", "the blank line 2 is counted")
+    }
+
+    @Test("Given a history file whose last line has no line break, or is reached through a link, or saved with Windows line endings, when a run is kept, then every run reads back")
+    func historyKeptWhole() throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let earlier = shop.report().historyRecord.line
+        let file = work.appendingPathComponent("runs.jsonl").path, link = work.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+
+        for (kept, path) in [(String(earlier.dropLast()), file), (earlier, link), (earlier.replacingOccurrences(of: "\n", with: "\r\n"), file)] {
+            try Data(kept.utf8).write(to: URL(fileURLWithPath: file))
+
+            let (status, _) = shop.specReport(["--history", path])
+
+            #expect(status == 1)
+            #expect(try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8), file: file).count == 2)
+            #expect(try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n"), file: file).count == 2)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == file)
+        }
+    }
+
+    @Test("Given a report that cannot be written, when spec-report stops, then the history does not keep the run")
+    func historyNotKeptWhenTheReportFails() throws {
+        let shop = try Fixture.shop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let kept = shop.report().historyRecord.line
+        try Data(kept.utf8).write(to: URL(fileURLWithPath: file))
+
+        let (status, _) = shop.specReport(["--history", file, "--output", "/nonexistent/specs.md"])
+
+        #expect(status == 2)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == kept)
     }
 
     @Test("Given a run, when it is kept in the history, then its line of JSON has its keys sorted, so two runs of the same statuses read alike")

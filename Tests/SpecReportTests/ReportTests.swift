@@ -222,5 +222,21 @@ struct ReportTests {
         #expect(clean?.contains(" \u{B7} Commit: \(hash) \u{B7} Toolchain: Swift version 6.3.1, Swift Testing ") == true, "\(clean ?? "")")
         #expect(changed?.contains(" \u{B7} Commit: \(hash), with changes not committed \u{B7} ") == true, "\(changed ?? "")")
     }
+
+    @Test("Given a spec or a test source that is not UTF-8, when spec-report reads the package, then it names that file", arguments: [
+        "Specs/latin.feature.md", "Tests/ShopTests/Latin.swift",
+    ])
+    func sourceNotUTF8(file: String) throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
+        try Data("caf\u{E9}".utf8.dropLast(2) + [0xE9]).write(to: work.appendingPathComponent(file))
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot read \(work.path)/\(file): it is not UTF-8 text\n")
+    }
 }
 

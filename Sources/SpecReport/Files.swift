@@ -1,0 +1,51 @@
+import Foundation
+
+/// The files spec-report reads and writes, with errors that name the file and say why.
+enum Files {
+    /// A file that could not be read or written: which, and why, as the system says it.
+    struct Fault: Error, CustomStringConvertible {
+        let description: String
+
+        static func cannot(_ doing: String, _ path: String, _ error: any Error) -> Fault {
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let why = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+            return Fault(description: "cannot \(doing) \(path): \(why ?? error.localizedDescription)")
+        }
+    }
+
+    static func read(_ path: String) throws(Fault) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannot("read", path, error)
+        }
+    }
+
+    static func readText(_ path: String) throws(Fault) -> String {
+        guard let text = String(validating: try read(path), as: UTF8.self) else {
+            throw Fault(description: "cannot read \(path): it is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Writes a file whole or not at all: into a file beside the one a link leads to, then renamed
+    /// over it, so that a full disk or a stop part way leaves the old file as it was, and the link.
+    /// What is not a file (`/dev/null`, a pipe) is written to as it is.
+    static func write(_ text: String, to path: String) throws(Fault) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
+        do {
+            try Data(text.utf8).write(to: target, options: type == nil || type == .typeRegular ? .atomic : [])
+        } catch {
+            throw .cannot("write", path, error)
+        }
+    }
+}
+
+extension String {
+    /// The lines of a text saved on any system: Swift reads a Windows line ending, "\r\n", as
+    /// one Character, which a split at "\n" never finds.
+    var lines: [Substring] {
+        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+}
