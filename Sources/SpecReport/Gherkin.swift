@@ -276,6 +276,9 @@ public enum GherkinParser {
                 guard let id = pending.tags.first(where: GherkinParser.isScenarioID) else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold no ID such as TL-1")
                 }
+                guard id.drop(while: { $0 != "-" }).count <= 7 else {
+                    throw error(pending.line, "the number of \(id) has more than six digits; IDs count up from 1")
+                }
                 if let previous = previousInRule, GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {
                     throw error(number, "\(id) comes after \(previous); scenarios go in the order of their IDs"
                                 + (rule == nil ? "" : " within a rule"))

@@ -94,6 +94,10 @@ struct GherkinParserTests {
         BadCase(testDescription: "a doc string before any step of a rule's Background, after the feature's",
                 text: "# Feature: F\n## Background:\n* Given a\n## Rule: R\n## Background:\n```\nhello\n```", line: 6,
                 message: "a doc string must follow a step"),
+        BadCase(testDescription: "an ID whose number has seven digits", text: "# Feature: F\n`@A-1234567`\n## Scenario: x\n* Then y", line: 2,
+                message: "the number of A-1234567 has more than six digits; IDs count up from 1"),
+        BadCase(testDescription: "an ID whose number is past the largest integer", text: "# Feature: F\n`@A-9223372036854775807`\n## Scenario: x\n* Then y",
+                line: 2, message: "the number of A-9223372036854775807 has more than six digits; IDs count up from 1"),
         BadCase(testDescription: "text after the steps", text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\nStray words", line: 5,
                 message: "text after the steps of scenario A-1; a step starts with * or -"),
         BadCase(testDescription: "tags without an ID", text: "# Feature: F\n`@slow`\n## Scenario: x", line: 2,
@@ -169,6 +173,13 @@ struct GherkinParserTests {
         #expect(feature.scenarios.map(\.id) == ["A-1"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["y"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == [nil])
+    }
+
+    @Test("An ID of six digits is read")
+    func sixDigits() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@A-999999`\n## Scenario: x\n* Then y", file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.map(\.id) == ["A-999999"])
     }
 
     @Test("A table's empty cell is kept in its place")
