@@ -13,9 +13,12 @@ enum Files {
         }
     }
 
+    /// The bytes of a file, or of a pipe (`/dev/stdin`, `<(…)`), read to their end.
     static func read(_ path: String) throws(Fault) -> Data {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
         } catch {
             throw .cannot("read", path, error)
         }

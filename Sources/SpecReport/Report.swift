@@ -69,7 +69,8 @@ public struct Report: Sendable {
 
     /// `10 features, 181 scenarios: 179 passed, 1 failed, 0 skipped, 1 not run here, 0 with no test`.
     public var summary: String {
-        "\(sections.count) features, \(entries.count) scenarios: \(count(.passed)) passed, \(count(.failed)) failed, "
+        "\(sections.count) feature\(sections.count == 1 ? "" : "s"), \(entries.count) scenario\(entries.count == 1 ? "" : "s"): "
+            + "\(count(.passed)) passed, \(count(.failed)) failed, "
             + "\(count(.skipped)) skipped, \(count(.notRunHere)) not run here, \(count(.noTest)) with no test"
     }
 
@@ -115,8 +116,11 @@ public struct Report: Sendable {
     public func snippet(for scenario: Scenario) -> String {
         let words = scenario.title.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         let name = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+        // A Swift name starts with a letter; the title goes in a string literal, its quotes and backslashes escaped.
+        let function = name.first?.isLetter == true ? name : "scenario" + name
+        let title = scenario.title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let place = neighbour(of: scenario).map { "    // In \($0.suite), \($0.file):\n" } ?? ""
-        var text = place + "    @Test(\"\(scenario.id) \(scenario.title)\")\n    func \(name.isEmpty ? "scenario" : name)() throws {\n"
+        var text = place + "    @Test(\"\(scenario.id) \(title)\")\n    func \(function)() throws {\n"
         for step in scenario.steps {
             text += "        // \(step.keyword) \(step.text)\n"
         }

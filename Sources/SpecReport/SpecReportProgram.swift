@@ -155,7 +155,12 @@ public enum SpecReportProgram {
             case "--results": options.results = try value(argument)
             case "--output": options.output = try value(argument)
             case "--package": options.package = try value(argument)
-            case "--next-id": options.nextID = try value(argument)
+            case "--next-id":
+                let prefix = try value(argument)
+                guard GherkinParser.isScenarioID(prefix + "-1") else {
+                    throw UsageError(message: "error: --next-id takes the capitals an ID starts with, such as TL, not \(prefix)")
+                }
+                options.nextID = prefix
             case "--history": options.history = try value(argument)
             case "--mutation": options.mutation = try value(argument)
             case "--coverage": options.coverage = true
@@ -177,6 +182,11 @@ public enum SpecReportProgram {
         }
         if !options.only.isEmpty && options.history != nil {
             throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
+        }
+        let place = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let output = options.output, let read = [options.results, options.history, options.mutation].compactMap({ $0 })
+            .first(where: { place($0) == place(output) }) {
+            throw UsageError(message: "error: --output \(output) is \(read), which spec-report reads")
         }
         return options
     }

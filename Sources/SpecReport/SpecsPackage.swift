@@ -23,6 +23,10 @@ public struct SpecsPackage: Sendable {
     /// Reads `Specs/*.feature.md` strictly, and every `.swift` file under `Tests/`. A package
     /// without scenarios is refused: a check of nothing would pass.
     public static func read(at root: String) throws -> SpecsPackage {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Unreadable(description: "cannot read \(root): \(FileManager.default.fileExists(atPath: root) ? "Not a directory" : "No such file or directory")")
+        }
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
         let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path)) })

@@ -124,7 +124,12 @@ struct ReportTests {
                       (["--only"], "error: --only needs one scenario ID or more"), (["--only", "--coverage"], "error: --only needs one scenario ID or more"),
                       (["--only", "SH-1", "--history", "h.jsonl"], "error: --history keeps whole runs; it does not go with --only"),
                       (["--format"], "error: --format needs a value"), (["--format", "pdf"], "error: --format takes markdown or html, not pdf"),
-                      (["--bogus"], "error: unknown argument --bogus")])
+                      (["--bogus"], "error: unknown argument --bogus"),
+                      (["--next-id", "sh"], "error: --next-id takes the capitals an ID starts with, such as TL, not sh"),
+                      (["--next-id", "SH-1"], "error: --next-id takes the capitals an ID starts with, such as TL, not SH-1"),
+                      (["--next-id", ""], "error: --next-id takes the capitals an ID starts with, such as TL, not "),
+                      (["--results", "run.jsonl", "--output", "./run.jsonl"], "error: --output ./run.jsonl is run.jsonl, which spec-report reads"),
+                      (["--history", "h.jsonl", "--output", "h.jsonl"], "error: --output h.jsonl is h.jsonl, which spec-report reads")])
     func usageErrors(arguments: [String], says: String) throws {
         let shop = try Fixture.shop()
 
@@ -237,6 +242,52 @@ struct ReportTests {
 
         #expect(run.status == 2)
         #expect(run.errors == "error: cannot read \(work.path)/\(file): it is not UTF-8 text\n")
+    }
+
+    @Test("Given a title with quotes, a backslash or a leading number, when the test to start from is made, then it compiles as it is pasted")
+    func snippetOfAnOddTitle() throws {
+        let feature = try GherkinParser.parse(#"# Feature: F\#n`@SH-9`\#n## Scenario: 2 "Tea" items cost \(price)\#n* Then it is so\#n"#,
+                                              file: "Specs/f.feature.md")
+        let run = TestRun(tests: [])
+        let report = Report(coverage: SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:])).coverage(of: run), run: run)
+
+        let snippet = report.snippet(for: try #require(feature.scenarios.first))
+
+        #expect(snippet.hasPrefix(#"""
+                @Test("SH-9 2 \"Tea\" items cost \\(price)")
+                func scenario2TeaItemsCostPrice() throws {
+            """#))
+    }
+
+    @Test("Given one feature of one scenario, when the totals are said, then they are said in the singular")
+    func singular() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@SH-1`\n## Scenario: x\n* Then y\n", file: "Specs/f.feature.md")
+        let run = TestRun(tests: [])
+        let report = Report(coverage: SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:])).coverage(of: run), run: run)
+
+        #expect(report.summary == "1 feature, 1 scenario: 0 passed, 0 failed, 0 skipped, 0 not run here, 1 with no test")
+    }
+
+    @Test("Given a package path that is no folder, when spec-report reads it, then it says so", arguments: [
+        ("/nonexistent/shop", "No such file or directory"), ("/dev/null", "Not a directory"),
+    ])
+    func packageNotAFolder(path: String, why: String) throws {
+        let run = try RealBinary("spec-report").run(["--package", path, "--next-id", "SH"])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot read \(path): \(why)\n")
+    }
+
+    @Test("Given the events on a pipe rather than in a file, when spec-report reads them, then it reports the run")
+    func resultsFromAPipe() throws {
+        let shop = try Fixture.shop()
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", "/dev/stdin"],
+                                                    input: try String(contentsOfFile: shop.events, encoding: .utf8))
+
+        #expect(run.errors.isEmpty)
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed"))
     }
 }
 
