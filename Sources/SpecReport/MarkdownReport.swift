@@ -32,8 +32,9 @@ public enum MarkdownReport {
     }
 
     private static func attention(_ report: Report) -> String {
-        let entries = report.entries.filter { $0.status.needsEyes }
-        guard !entries.isEmpty else { return "" }
+        let entries = report.needingEyes
+        let orphans = report.coverage.orphans
+        guard !entries.isEmpty || !orphans.isEmpty else { return "" }
         var text = "\n## Needs eyes first\n"
         for entry in entries {
             text += "\n### \(entry.status.mark) \(entry.scenario.id) \(entry.scenario.title)\n\n"
@@ -46,6 +47,9 @@ public enum MarkdownReport {
             if entry.status == .noTest {
                 text += "\nThe test to start from (the red step):\n\n```swift\n\(report.snippet(for: entry.scenario))```\n"
             }
+        }
+        if !orphans.isEmpty {
+            text += "\n### Tests that name no scenario\n\n" + orphans.map { "- \($0)\n" }.joined()
         }
         return text
     }

@@ -67,6 +67,12 @@ public struct Report: Sendable {
     /// What CI asks: is every scenario covered, and does every test name a scenario?
     public var isGreen: Bool { coverage.problems.isEmpty }
 
+    /// The scenarios that keep the run from being green: those not passed, and passed ones with a
+    /// problem, such as a tag their tests contradict.
+    public var needingEyes: [Entry] {
+        entries.filter { $0.status.needsEyes || !$0.problems.isEmpty }
+    }
+
     /// `10 features, 181 scenarios: 179 passed, 1 failed, 0 skipped, 1 not run here, 0 with no test`.
     public var summary: String {
         "\(sections.count) feature\(sections.count == 1 ? "" : "s"), \(entries.count) scenario\(entries.count == 1 ? "" : "s"): "

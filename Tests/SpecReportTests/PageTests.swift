@@ -75,6 +75,18 @@ struct PageTests {
         let green = try self.page(Fixture.shop().report(only: ["SH-1", "SH-3"]))
         #expect(green.element(id: "shop")?.all(class: "scenarios").first?["open"] == nil)
         #expect(green.element(id: "attention-title") == nil)
+        #expect(items.contains { $0.all("a").first?["href"] == "#TR-11" && $0.text.hasSuffix("tagged @platform-bound, but each of its tests runs everywhere; take the tag off") })
+        let shop = try Fixture.shop()
+        let stray = TestRun.Test(id: "ShopTests.BasketTests/stray()/BasketTests.swift:70:6", name: "stray()", displayName: "SH-99 A stray",
+                                 isSuite: false, file: "Tests/ShopTests/BasketTests.swift", line: 70)
+        let run = TestRun(tests: shop.run.tests + [stray], outcomes: shop.run.outcomes, started: shop.run.started)
+        let report = Report(coverage: shop.package.coverage(of: run), run: run)
+        let said = "Tests/ShopTests/BasketTests.swift:70: the test \"SH-99 A stray\" names SH-99, which no scenario has"
+        let strayPage = try self.page(report)
+        #expect(strayPage.element(id: "attention-title")?.parent?.all("li").last?.text == said)
+        #expect(MarkdownReport.render(report).contains("\n### Tests that name no scenario\n\n- \(said)\n"))
+        #expect(MarkdownReport.render(shop.report()).contains("\n### \u{2705} TR-11 A scenario tagged as bound to a platform whose test runs everywhere\n\n"
+                                                              + "- tagged @platform-bound, but each of its tests runs everywhere; take the tag off\n"))
     }
 
     @Test("SR-15 Filters and search work from the file, and the address keeps them")
