@@ -52,8 +52,14 @@ public struct Coverage: Sendable {
     /// Each test named by an ID that no scenario has.
     public let orphans: [String]
 
+    /// Each failure the run recorded on a suite, or on no test.
+    public let issuesOutsideTests: [String]
+
+    /// What keeps the check red and is no scenario's: tests naming no scenario, failures outside any test.
+    public var outsideScenarios: [String] { orphans + issuesOutsideTests }
+
     /// Every line that keeps the check red, each naming its scenario or test.
-    public var problems: [String] { entries.flatMap(\.problems) + orphans }
+    public var problems: [String] { entries.flatMap(\.problems) + outsideScenarios }
 
     /// `only`: the IDs of the scenarios to check, when not all of them (a run of their tests alone).
     public init(features: [Feature], run: TestRun, sources: TestSources, only: Set<String>? = nil) {
@@ -68,6 +74,7 @@ public struct Coverage: Sendable {
             guard !unknown.isEmpty else { return nil }
             return "\(test.place): the test \"\(test.displayName)\" names \(unknown.joined(separator: ", ")), which no scenario has"
         }
+        issuesOutsideTests = run.issuesOutsideTests.map { "an issue recorded outside any test: \($0.message) (\($0.place))" }
     }
 
     private static func entry(_ scenario: Scenario, of feature: Feature, run: TestRun, sources: TestSources) -> Entry {

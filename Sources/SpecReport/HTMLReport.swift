@@ -111,12 +111,12 @@ public enum HTMLReport {
 
     private static func attention(_ report: Report) -> String {
         let entries = report.needingEyes
-        guard !entries.isEmpty || !report.coverage.orphans.isEmpty else { return "" }
+        guard !entries.isEmpty || !report.coverage.outsideScenarios.isEmpty else { return "" }
         let items = (entries.map { entry in
             "<li><span class=\"status status-\(entry.status.slug)\">\(entry.status.glyph) \(entry.status.rawValue)</span> "
                 + "<a href=\"#\(entry.scenario.id)\"><span class=\"id\">\(entry.scenario.id)</span> \(inline(entry.scenario.title))</a>"
                 + entry.reasons.map { "<br />" + escape($0) }.joined() + "</li>"
-        } + report.coverage.orphans.map { "<li>\(escape($0))</li>" }).joined(separator: "\n")
+        } + report.coverage.outsideScenarios.map { "<li>\(escape($0))</li>" }).joined(separator: "\n")
         return "<section class=\"attention\" aria-labelledby=\"attention-title\">\n<h2 id=\"attention-title\">Needs eyes first</h2>\n"
             + "<ul>\n\(items)\n</ul>\n</section>\n"
     }

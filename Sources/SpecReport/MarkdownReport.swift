@@ -33,8 +33,8 @@ public enum MarkdownReport {
 
     private static func attention(_ report: Report) -> String {
         let entries = report.needingEyes
-        let orphans = report.coverage.orphans
-        guard !entries.isEmpty || !orphans.isEmpty else { return "" }
+        let outside = report.coverage.outsideScenarios
+        guard !entries.isEmpty || !outside.isEmpty else { return "" }
         var text = "\n## Needs eyes first\n"
         for entry in entries {
             text += "\n### \(entry.status.mark) \(entry.scenario.id) \(entry.scenario.title)\n\n"
@@ -48,8 +48,8 @@ public enum MarkdownReport {
                 text += "\nThe test to start from (the red step):\n\n```swift\n\(report.snippet(for: entry.scenario))```\n"
             }
         }
-        if !orphans.isEmpty {
-            text += "\n### Tests that name no scenario\n\n" + orphans.map { "- \($0)\n" }.joined()
+        if !outside.isEmpty {
+            text += "\n### Outside the scenarios\n\n" + outside.map { "- \($0)\n" }.joined()
         }
         return text
     }

@@ -103,15 +103,18 @@ public struct TestRun: Sendable {
     public let toolchain: String?
     /// `x86_64-unknown-linux-gnu`, as the run said.
     public let platform: String?
+    /// Failures recorded on a suite, or on no test at all: no scenario's, and still a red run.
+    public let issuesOutsideTests: [Issue]
 
     public init(tests: [Test], outcomes: [String: Outcome] = [:], started: Date? = nil, duration: Double? = nil,
-                toolchain: String? = nil, platform: String? = nil) {
+                toolchain: String? = nil, platform: String? = nil, issuesOutsideTests: [Issue] = []) {
         self.tests = tests
         self.outcomes = outcomes
         self.started = started
         self.duration = duration
         self.toolchain = toolchain
         self.platform = platform
+        self.issuesOutsideTests = issuesOutsideTests
     }
 
     /// A listing says which tests were built; a run, also how each went.
@@ -152,7 +155,7 @@ public struct TestRun: Sendable {
         reader.failUnfinished()
         return TestRun(tests: reader.tests, outcomes: reader.outcomes, started: reader.started.map { Date(timeIntervalSince1970: $0.since1970) },
                        duration: reader.ended.flatMap { end in reader.started.map { end.absolute - $0.absolute } },
-                       toolchain: reader.toolchain, platform: reader.platform)
+                       toolchain: reader.toolchain, platform: reader.platform, issuesOutsideTests: reader.issuesOutsideTests)
     }
 
     private struct Record: Decodable {
@@ -200,6 +203,7 @@ public struct TestRun: Sendable {
         var startedAt: [String: Double] = [:]
         /// The tests started and not ended yet: at the end of the stream, those the run never finished.
         var running: Set<String> = []
+        var issuesOutsideTests: [Issue] = []
         var started: Record.Instant?
         var ended: Record.Instant?
         var toolchain: String?
@@ -237,12 +241,16 @@ public struct TestRun: Sendable {
                 guard let id = payload.testID else { return }
                 outcomes[id] = Outcome(status: .skipped, skipReason: messages.first.flatMap { Self.reason(in: $0.text) })
             case "issueRecorded":
-                guard let id = payload.testID, let issue = payload.issue, issue.isFailure != false else { return }
-                var outcome = outcomes[id] ?? Outcome(status: .passed)
+                guard let issue = payload.issue, issue.isFailure != false else { return }
                 let text = messages.filter { $0.symbol != "details" }.map(\.text).first ?? "Issue recorded"
                 let place = issue.sourceLocation.map { "\(relative($0.path)):\($0.line)" } ?? ""
-                outcome.issues.append(Issue(message: text, comments: messages.filter { $0.symbol == "details" }.map(\.text),
-                                            place: place, isKnown: issue.isKnown))
+                let recorded = Issue(message: text, comments: messages.filter { $0.symbol == "details" }.map(\.text), place: place, isKnown: issue.isKnown)
+                guard let id = payload.testID, tests.first(where: { $0.id == id })?.isSuite != true else {
+                    if !issue.isKnown { issuesOutsideTests.append(recorded) }
+                    return
+                }
+                var outcome = outcomes[id] ?? Outcome(status: .passed)
+                outcome.issues.append(recorded)
                 if !issue.isKnown { outcome.status = .failed }
                 outcomes[id] = outcome
             case "testEnded":

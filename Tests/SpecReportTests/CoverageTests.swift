@@ -185,5 +185,26 @@ struct CoverageTests {
                     == ["it started and never ended: the tests stopped while it ran, as when a test crashes"])
         #expect(entry.checks.flatMap(\.outcome.issues).map(\.place) == ["Tests/ShopTests/BasketTests.swift:7"])
     }
+
+    @Test("Given a failure recorded on a suite, or on no test, when the specs are checked, then the check is red, naming it", arguments: [
+        #""testID": "ShopTests.BasketTests/total()/BasketTests.swift:16:6""#, #""testID": null"#,
+    ])
+    func issueOutsideTests(testID: String) throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8).split(separator: "\n").map { line in
+            line.contains("\"issueRecorded\"") && line.contains("total()")
+                ? line.replacingOccurrences(of: #""testID": "ShopTests.BasketTests/total()/BasketTests.swift:16:6""#,
+                                            with: testID == #""testID": null"# ? testID : #""testID": "ShopTests.BasketTests""#)
+                : String(line)
+        }
+        let run = try TestRun.read(Data(events.joined(separator: "\n").utf8), file: "events.jsonl", packageRoot: shop.root)
+
+        let coverage = shop.package.coverage(of: run)
+
+        #expect(try Self.entry("SH-2", in: coverage).status == .passed)
+        #expect(coverage.outsideScenarios == ["an issue recorded outside any test: Expectation failed: (total \u{2192} 350) == 470 "
+                                              + "(Tests/ShopTests/BasketTests.swift:24)"])
+        #expect(coverage.problems.contains(coverage.outsideScenarios[0]))
+    }
 }
 

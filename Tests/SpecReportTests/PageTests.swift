@@ -84,7 +84,7 @@ struct PageTests {
         let said = "Tests/ShopTests/BasketTests.swift:70: the test \"SH-99 A stray\" names SH-99, which no scenario has"
         let strayPage = try self.page(report)
         #expect(strayPage.element(id: "attention-title")?.parent?.all("li").last?.text == said)
-        #expect(MarkdownReport.render(report).contains("\n### Tests that name no scenario\n\n- \(said)\n"))
+        #expect(MarkdownReport.render(report).contains("\n### Outside the scenarios\n\n- \(said)\n"))
         #expect(MarkdownReport.render(shop.report()).contains("\n### \u{2705} TR-11 A scenario tagged as bound to a platform whose test runs everywhere\n\n"
                                                               + "- tagged @platform-bound, but each of its tests runs everywhere; take the tag off\n"))
     }
