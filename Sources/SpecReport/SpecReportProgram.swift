@@ -113,6 +113,7 @@ public enum SpecReportProgram {
                 let modified = try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
                 let day = ISO8601DateFormatter.string(from: modified ?? Date(), timeZone: .gmt, formatOptions: .withFullDate)
                 report.mutation = MutationScore.read(text, fileDate: day)
+                guard !report.mutation.isEmpty else { throw NoScores(file: file) }
             }
             var kept = ""
             if let file = options.history {
@@ -143,11 +144,17 @@ public enum SpecReportProgram {
         let message: String
     }
 
+    /// A --mutation file that is not what Scripts/mutate prints.
+    struct NoScores: Error, CustomStringConvertible {
+        let file: String
+        var description: String { "\(file) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"" }
+    }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var rest = arguments[...]
         func value(_ name: String) throws(UsageError) -> String {
-            guard let value = rest.popFirst() else { throw UsageError(message: "error: \(name) needs a value") }
+            guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(message: "error: \(name) needs a value") }
             return value
         }
         while let argument = rest.popFirst() {
@@ -165,11 +172,13 @@ public enum SpecReportProgram {
             case "--mutation": options.mutation = try value(argument)
             case "--coverage": options.coverage = true
             case "--only":
-                while let id = rest.first, !id.hasPrefix("--") {
+                while let id = rest.first, !id.hasPrefix("-") {
                     options.only.append(id)
                     rest = rest.dropFirst()
                 }
-                guard !options.only.isEmpty else { throw UsageError(message: "error: --only needs one scenario ID or more") }
+                guard !options.only.isEmpty, !options.only.contains("") else {
+                    throw UsageError(message: "error: --only needs one scenario ID or more")
+                }
             case "--format":
                 switch try value(argument) {
                 case "markdown": options.html = false

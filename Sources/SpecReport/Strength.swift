@@ -79,8 +79,9 @@ public struct MutationScore: Equatable, Sendable {
                 continue
             }
             func count(_ word: String) -> Int? {
-                parts[1].split(separator: ",").map { $0.split(separator: " ") }
-                    .first { $0.count >= 2 && $0[1].hasPrefix(word) }.flatMap { Int($0[0]) }
+                let said = parts[1].split(separator: ",").map { $0.split(separator: " ") }.first { $0.count >= 2 && $0[1].hasPrefix(word) }
+                // A count is a number of mutants: never below zero.
+                return said.flatMap { UInt($0[0]) }.map { Int($0) }
             }
             guard let killed = count("killed"), let survived = count("survived") else { continue }
             let module = String(parts[0])

@@ -144,6 +144,8 @@ public struct TestRun: Sendable {
         var reader = Reader(root: packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/")
         for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             do {
+                // A kind of record a later Swift Testing adds is passed over; one of a known kind must read.
+                guard Record.kinds.contains(try JSONDecoder().decode(Kind.self, from: line).kind) else { continue }
                 try reader.read(JSONDecoder().decode(Record.self, from: line))
             } catch {
                 throw Unreadable(file: file, reason: "line \(index + 1) is not an event of Swift Testing's event stream")
@@ -158,7 +160,13 @@ public struct TestRun: Sendable {
                        toolchain: reader.toolchain, platform: reader.platform, issuesOutsideTests: reader.issuesOutsideTests)
     }
 
+    private struct Kind: Decodable {
+        let kind: String
+    }
+
     private struct Record: Decodable {
+        static let kinds: Set = ["test", "event"]
+
         struct Location: Decodable {
             let filePath: String?
             let _filePath: String?

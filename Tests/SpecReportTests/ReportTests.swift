@@ -125,9 +125,11 @@ struct ReportTests {
                       (["--only", "SH-1", "--history", "h.jsonl"], "error: --history keeps whole runs; it does not go with --only"),
                       (["--format"], "error: --format needs a value"), (["--format", "pdf"], "error: --format takes markdown or html, not pdf"),
                       (["--bogus"], "error: unknown argument --bogus"),
+                      (["--output", ""], "error: --output needs a value"), (["--only", ""], "error: --only needs one scenario ID or more"),
+                      (["--only", "SH-1", ""], "error: --only needs one scenario ID or more"),
                       (["--next-id", "sh"], "error: --next-id takes the capitals an ID starts with, such as TL, not sh"),
                       (["--next-id", "SH-1"], "error: --next-id takes the capitals an ID starts with, such as TL, not SH-1"),
-                      (["--next-id", ""], "error: --next-id takes the capitals an ID starts with, such as TL, not "),
+                      (["--next-id", ""], "error: --next-id needs a value"),
                       (["--results", "run.jsonl", "--output", "./run.jsonl"], "error: --output ./run.jsonl is run.jsonl, which spec-report reads"),
                       (["--history", "h.jsonl", "--output", "h.jsonl"], "error: --output h.jsonl is h.jsonl, which spec-report reads")])
     func usageErrors(arguments: [String], says: String) throws {
@@ -184,9 +186,9 @@ struct ReportTests {
         #expect(try Data(contentsOf: work.appendingPathComponent("history.jsonl")) == notUTF8)
     }
 
-    @Test("Given --help or -h, when spec-report runs, then it prints its usage and exits 0", arguments: ["--help", "-h"])
-    func help(argument: String) throws {
-        let run = try RealBinary("spec-report").run([argument])
+    @Test("Given --help or -h, when spec-report runs, then it prints its usage and exits 0", arguments: [["--help"], ["-h"], ["--only", "SH-1", "-h"]])
+    func help(arguments: [String]) throws {
+        let run = try RealBinary("spec-report").run(arguments)
 
         #expect(run.status == 0)
         #expect(run.output == SpecReportProgram.usage)
@@ -288,6 +290,33 @@ struct ReportTests {
         #expect(run.errors.isEmpty)
         #expect(run.status == 1)
         #expect(run.output.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed"))
+    }
+
+    @Test("Given a mutation file that holds no module's score, when spec-report reads it, then it says so and exits 2", arguments: [
+        "", "# Specs report\n", "Bad: 5 mutants, -3 killed, 8 survived, 0 equivalent, 0 stillborn\n",
+    ])
+    func noMutationScores(text: String) throws {
+        let shop = try Fixture.shop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(text.utf8).write(to: file)
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events, "--mutation", file.path])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: \(file.path) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"\n")
+    }
+
+    @Test("Given an event stream with a kind of record a later Swift Testing may add, when it is read, then that record is passed over")
+    func unknownRecordKind() throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8)
+        let added = #"{"kind": "attachment", "payload": {"path": "/tmp/a.png"}}"# + "\n" + events
+
+        let run = try TestRun.read(Data(added.utf8), file: "events.jsonl", packageRoot: shop.root)
+
+        #expect(run.tests == shop.run.tests && run.outcomes == shop.run.outcomes)
+        #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data((#"{"kind": "event", "payload": {}}"# + "\n" + events).utf8), file: "e", packageRoot: "/") }
     }
 }
 
