@@ -24,7 +24,13 @@ enum Files {
         }
     }
 
-    static func readText(_ path: String) throws(Fault) -> String {
+    /// The text of a file; with `regularOnly`, a device or a pipe is refused rather than read,
+    /// as reading `/dev/zero` or a pipe no one writes to never ends.
+    static func readText(_ path: String, regularOnly: Bool = false) throws(Fault) -> String {
+        let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type]
+        guard !regularOnly || type as? FileAttributeType == .typeRegular else {
+            throw Fault(description: "cannot read \(path): not a regular file")
+        }
         guard let text = String(validating: try read(path), as: UTF8.self) else {
             throw Fault(description: "cannot read \(path): it is not UTF-8 text")
         }

@@ -75,7 +75,8 @@ public enum GherkinParser {
     /// Reads one feature file; `file` names it in errors and in the report.
     public static func parse(_ text: String, file: String) throws(GherkinError) -> Feature {
         var parser = State(file: file)
-        let lines = text.lines.map(String.init)
+        // A byte order mark some editors write first is no part of the text.
+        let lines = (text.first == "\u{FEFF}" ? String(text.dropFirst()) : text).lines.map(String.init)
         for (index, line) in lines.enumerated() {
             try parser.read(line, number: index + 1)
         }
@@ -107,7 +108,7 @@ public enum GherkinParser {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = parts[0].first, first.isASCII && first.isUppercase,
               parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
-              !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+              parts[1].first.map({ $0 != "0" }) == true, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         return true
     }
 

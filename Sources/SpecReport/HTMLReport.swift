@@ -58,8 +58,9 @@ public enum HTMLReport {
             + (facts.isEmpty ? "" : "<dl class=\"run\">\(facts)</dl>\n")
     }
 
+    /// The feature's file name, up to its first dot, escaped: a file may be named anything.
     private static func anchor(_ feature: Feature) -> String {
-        String((feature.file as NSString).lastPathComponent.prefix { $0 != "." })
+        escape(String((feature.file as NSString).lastPathComponent.prefix { $0 != "." }))
     }
 
     private static func counts(_ count: (Report.Status) -> Int) -> String {

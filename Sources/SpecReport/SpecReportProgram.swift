@@ -70,6 +70,13 @@ public enum SpecReportProgram {
         }
         do {
             let package = try SpecsPackage.read(at: options.package)
+            if let file = options.output {
+                let root = place(package.root)
+                let written = place(file)
+                guard !(written.hasPrefix(root + "/Specs/") || written.hasPrefix(root + "/Tests/") || written == root + "/Package.swift") else {
+                    throw Refusal(description: "--output \(file) is in the package spec-report reads")
+                }
+            }
             if let prefix = options.nextID {
                 output(package.nextID(prefix: prefix) + "\n")
                 return 0
@@ -113,11 +120,13 @@ public enum SpecReportProgram {
                 let modified = try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
                 let day = ISO8601DateFormatter.string(from: modified ?? Date(), timeZone: .gmt, formatOptions: .withFullDate)
                 report.mutation = MutationScore.read(text, fileDate: day)
-                guard !report.mutation.isEmpty else { throw NoScores(file: file) }
+                guard !report.mutation.isEmpty else {
+                    throw Refusal(description: "\(file) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"")
+                }
             }
             var kept = ""
             if let file = options.history {
-                kept = FileManager.default.fileExists(atPath: file) ? try Files.readText(file) : ""
+                kept = FileManager.default.fileExists(atPath: file) ? try Files.readText(file, regularOnly: true) : ""
                 report.history = try HistoryRecord.read(kept, file: file)
             }
             let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
@@ -140,14 +149,18 @@ public enum SpecReportProgram {
         }
     }
 
+    /// Where a path leads, whatever way it is written.
+    private static func place(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     struct UsageError: Error {
         let message: String
     }
 
-    /// A --mutation file that is not what Scripts/mutate prints.
-    struct NoScores: Error, CustomStringConvertible {
-        let file: String
-        var description: String { "\(file) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"" }
+    /// What the program will not do, and why.
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -192,7 +205,6 @@ public enum SpecReportProgram {
         if !options.only.isEmpty && options.history != nil {
             throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
         }
-        let place = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         if let output = options.output, let read = [options.results, options.history, options.mutation].compactMap({ $0 })
             .first(where: { place($0) == place(output) }) {
             throw UsageError(message: "error: --output \(output) is \(read), which spec-report reads")

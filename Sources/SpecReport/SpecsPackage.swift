@@ -29,14 +29,14 @@ public struct SpecsPackage: Sendable {
         }
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
-        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path)) })
+        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path, regularOnly: true)) })
         guard !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
         let readme = (try? String(contentsOf: base.appendingPathComponent("Specs/README.md"), encoding: .utf8)) ?? ""
         var sources: [String: String] = [:]
         let prefix = base.standardizedFileURL.path + "/"
         for url in try files(in: base.appendingPathComponent("Tests"), endingWith: ".swift") {
             let path = url.standardizedFileURL.path
-            sources[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path] = try Files.readText(url.path)
+            sources[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path] = try Files.readText(url.path, regularOnly: true)
         }
         return SpecsPackage(root: base.standardizedFileURL.path, features: Feature.inOrder(parsed, listedIn: readme),
                             sources: TestSources(files: sources))

@@ -80,8 +80,8 @@ public struct MutationScore: Equatable, Sendable {
             }
             func count(_ word: String) -> Int? {
                 let said = parts[1].split(separator: ",").map { $0.split(separator: " ") }.first { $0.count >= 2 && $0[1].hasPrefix(word) }
-                // A count is a number of mutants: never below zero.
-                return said.flatMap { UInt($0[0]) }.map { Int($0) }
+                // A count is a number of mutants: never below zero, nor past what a run plants.
+                return said.flatMap { UInt32($0[0]) }.map { Int($0) }
             }
             guard let killed = count("killed"), let survived = count("survived") else { continue }
             let module = String(parts[0])

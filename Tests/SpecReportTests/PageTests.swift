@@ -260,6 +260,8 @@ struct PageTests {
         #expect(MutationScore.read("started 2026-11-24 06:00 UTC\r\nShop: 2 mutants, 2 killed, 0 survived\r\nTill: 1 mutants, 0 killed, 1 survived\r\n",
                                    fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-24"], ["Till", "2026-11-24"]],
                 "a file saved with Windows line endings")
+        #expect(MutationScore.read("Shop: 5 mutants, 9223372036854775807 killed, 1 survived\nTill: 2 mutants, 1 killed, 18446744073709551615 survived\n",
+                                   fileDate: "2026-12-01").isEmpty, "a count past any run's is not read")
         #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
         #expect(MutationScore.read("""
@@ -443,6 +445,17 @@ struct PageTests {
 
         #expect(html.contains("<summary>What the scenarios rest on</summary><p>First line goes on.</p><ul><li>one item that goes on</li><li>two</li></ul><p>After the list.</p>"
                               + "<pre>  kept &lt;as&gt; is\n</pre><p>Last but one.</p><p>Last.</p>"))
+    }
+
+    @Test("Given a feature file whose name holds quotes and markup, when the page is made, then the name is text, never markup")
+    func featureFileNameEscaped() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@SH-1`\n## Scenario: x\n* Then y\n", file: #"Specs/x" onmouseover="alert(1)<b>.feature.md"#)
+        let run = TestRun(tests: [])
+
+        let html = HTMLReport.render(Report(coverage: SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:])).coverage(of: run), run: run))
+
+        #expect(!html.contains(#"" onmouseover=""#) && !html.contains("<b>"))
+        #expect(try Element.page(html).all("section").contains { $0["id"] == #"x" onmouseover="alert(1)<b>"# })
     }
 
     @Test("SR-22 Printed, every scenario is unfolded; on screen, the page follows the system's dark setting")

@@ -318,5 +318,45 @@ struct ReportTests {
         #expect(run.tests == shop.run.tests && run.outcomes == shop.run.outcomes)
         #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data((#"{"kind": "event", "payload": {}}"# + "\n" + events).utf8), file: "e", packageRoot: "/") }
     }
+
+    @Test("Given an output file among those the package's report is made from, when spec-report runs, then it refuses and writes nothing",
+          arguments: ["Specs/shop.feature.md", "Tests/ShopTests/BasketTests.swift", "Package.swift"])
+    func outputOverThePackage(file: String) throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
+        let before = try Data(contentsOf: work.appendingPathComponent(file))
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events, "--output", work.path + "/" + file])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: --output \(work.path)/\(file) is in the package spec-report reads\n")
+        #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before)
+    }
+
+    @Test("Given a history path that is not a regular file, when spec-report would keep the run there, then it refuses, and hangs on nothing")
+    func historyNotAFile() throws {
+        let shop = try Fixture.shop()
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events, "--history", "/dev/zero"])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot read /dev/zero: not a regular file\n")
+    }
+
+    @Test("Given a spec that is a link to a device, when spec-report reads the package, then it refuses it, naming it")
+    func specNotAFile() throws {
+        let shop = try Fixture.shop()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
+        try FileManager.default.createSymbolicLink(atPath: work.path + "/Specs/zero.feature.md", withDestinationPath: "/dev/zero")
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot read \(work.path)/Specs/zero.feature.md: not a regular file\n")
+    }
 }
 
