@@ -39,12 +39,19 @@ enum Files {
 
     /// Writes a file whole or not at all: into a file beside the one a link leads to, then renamed
     /// over it, so that a full disk or a stop part way leaves the old file as it was, and the link.
+    /// A hard link to the old file keeps the old text.
     /// What is not a file (`/dev/null`, a pipe) is written to as it is.
     static func write(_ text: String, to path: String) throws(Fault) {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
+        let before = try? FileManager.default.attributesOfItem(atPath: target.path)
+        let type = before?[.type] as? FileAttributeType
         do {
             try Data(text.utf8).write(to: target, options: type == nil || type == .typeRegular ? .atomic : [])
+            // The file put in its place keeps the old one's mode and owners: a private history stays private.
+            if let before, type == .typeRegular {
+                let kept = before.filter { [.posixPermissions, .ownerAccountID, .groupOwnerAccountID].contains($0.key) }
+                try FileManager.default.setAttributes(kept, ofItemAtPath: target.path)
+            }
         } catch {
             throw .cannot("write", path, error)
         }

@@ -340,6 +340,20 @@ struct PageTests {
         }
     }
 
+    @Test("Given a history file only its owner may read, when a run is kept in it, then it is still only its owner's")
+    func historyKeepsItsMode() throws {
+        let shop = try Fixture.shop()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data(shop.report().historyRecord.line.utf8).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+
+        _ = shop.specReport(["--history", file])
+
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8), file: file).count == 2)
+    }
+
     @Test("Given a report that cannot be written, when spec-report stops, then the history does not keep the run")
     func historyNotKeptWhenTheReportFails() throws {
         let shop = try Fixture.shop()
