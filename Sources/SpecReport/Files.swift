@@ -27,9 +27,12 @@ enum Files {
     /// The text of a file; with `regularOnly`, a device or a pipe is refused rather than read,
     /// as reading `/dev/zero` or a pipe no one writes to never ends.
     static func readText(_ path: String, regularOnly: Bool = false) throws(Fault) -> String {
-        let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type]
-        guard !regularOnly || type as? FileAttributeType == .typeRegular else {
-            throw Fault(description: "cannot read \(path): not a regular file")
+        if regularOnly {
+            // One that is not there is left to the read, which says why.
+            let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type]
+            guard type == nil || type as? FileAttributeType == .typeRegular else {
+                throw Fault(description: "cannot read \(path): not a regular file")
+            }
         }
         guard let text = String(validating: try read(path), as: UTF8.self) else {
             throw Fault(description: "cannot read \(path): it is not UTF-8 text")
