@@ -10,6 +10,13 @@ struct ReportTests {
         return Report(coverage: shop.coverage(), run: shop.run)
     }
 
+    /// A copy of the fixture's package in a folder of its own, to change without touching the fixture.
+    private func copy(of fixture: Fixture) throws -> URL {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: fixture.root, toPath: work.path)
+        return work
+    }
+
     @Test("The Markdown report lists each scenario with its status, feature by feature")
     func markdown() throws {
         let text = MarkdownReport.render(try report())
@@ -198,9 +205,8 @@ struct ReportTests {
     @Test("Given a package in git, when spec-report runs its tests, then the report names the commit, whether the tree had changes, and the toolchain")
     func commitAndToolchain() throws {
         let shop = try Fixture.shop()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
         let git = { (arguments: [String]) throws -> String in
             let run = try RealBinary(url: URL(fileURLWithPath: "/usr/bin/env"))
                 .run(["git", "-C", work.path, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments)
@@ -235,9 +241,8 @@ struct ReportTests {
     ])
     func sourceNotUTF8(file: String) throws {
         let shop = try Fixture.shop()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
         try Data("caf\u{E9}".utf8.dropLast(2) + [0xE9]).write(to: work.appendingPathComponent(file))
 
         let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
@@ -323,9 +328,8 @@ struct ReportTests {
           arguments: ["Specs/shop.feature.md", "Tests/ShopTests/BasketTests.swift", "Package.swift"])
     func outputOverThePackage(file: String) throws {
         let shop = try Fixture.shop()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
         let before = try Data(contentsOf: work.appendingPathComponent(file))
 
         let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events, "--output", work.path + "/" + file])
@@ -348,9 +352,8 @@ struct ReportTests {
     @Test("Given a spec that is a link to a device, when spec-report reads the package, then it refuses it, naming it")
     func specNotAFile() throws {
         let shop = try Fixture.shop()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.copyItem(atPath: shop.root, toPath: work.path)
         try FileManager.default.createSymbolicLink(atPath: work.path + "/Specs/zero.feature.md", withDestinationPath: "/dev/zero")
 
         let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
