@@ -40,8 +40,8 @@ struct FileKindTests {
     }
 
     @Test("SF-6 A store that is not a regular file is refused at once, and nothing is left beside it",
-          .timeLimit(.minutes(1)), arguments: [(FileKind.fifo, "a FIFO"), (.device, "a device"), (.folder, "a folder")])
-    func notARegularFile(thing: FileKind, words: String) throws {
+          .timeLimit(.minutes(1)), arguments: [(FileKind.fifo, "a FIFO", S_IFIFO), (.device, "a device", S_IFCHR), (.folder, "a folder", S_IFDIR)])
+    func notARegularFile(thing: FileKind, words: String, type: mode_t) throws {
         let path: String
         switch thing {
         case .fifo:
@@ -67,6 +67,8 @@ struct FileKindTests {
         }
         #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == type, "it is still \(words)")
     }
 
     @Test("SF-24 A file that says it is longer than it is is read to its end, at once",

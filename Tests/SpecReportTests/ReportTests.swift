@@ -339,6 +339,18 @@ struct ReportTests {
         #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before)
     }
 
+    @Test("Given an output that is a device, when spec-report writes the report there, then the device takes it and stays the device it was")
+    func outputToADevice() throws {
+        let shop = try Fixture.shop()
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events, "--output", "/dev/null"])
+
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("2 features, 19 scenarios: "))
+        let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
     @Test("Given a history path that is not a regular file, when spec-report would keep the run there, then it refuses, and hangs on nothing")
     func historyNotAFile() throws {
         let shop = try Fixture.shop()
