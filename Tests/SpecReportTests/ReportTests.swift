@@ -351,6 +351,22 @@ struct ReportTests {
         #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
+    @Test("Given a report open in a reader, when spec-report writes a new one over it, then the reader goes on reading the old one whole")
+    func outputReplacedWhole() throws {
+        let shop = try Fixture.shop()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try Data("the old report\n".utf8).write(to: output)
+        let reader = try FileHandle(forReadingFrom: output)
+        defer { try? reader.close() }
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events, "--output", output.path])
+
+        #expect(run.status == 1)
+        #expect(try reader.readToEnd() == Data("the old report\n".utf8))
+        #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("# Specs report\n"))
+    }
+
     @Test("Given a history path that is not a regular file, when spec-report would keep the run there, then it refuses, and hangs on nothing")
     func historyNotAFile() throws {
         let shop = try Fixture.shop()
