@@ -85,6 +85,12 @@ struct PageTests {
         let strayPage = try self.page(report)
         #expect(strayPage.element(id: "attention-title")?.parent?.all("li").last?.text == said)
         #expect(MarkdownReport.render(report).contains("\n### Outside the scenarios\n\n- \(said)\n"))
+        let outside = TestRun.Issue(message: "Expectation failed: ready", place: "Tests/ShopTests/BasketTests.swift:3")
+        let greenRun = TestRun(tests: shop.run.tests, outcomes: shop.run.outcomes, started: shop.run.started, issuesOutsideTests: [outside])
+        let greenButOutside = Report(coverage: shop.package.coverage(of: greenRun, only: ["SH-1", "SH-3"]), run: greenRun)
+        #expect(MarkdownReport.render(greenButOutside).contains("\n## Needs eyes first\n\n### Outside the scenarios\n\n- an issue recorded "
+                                                                + "outside any test: Expectation failed: ready (Tests/ShopTests/BasketTests.swift:3)\n"))
+        #expect(!MarkdownReport.render(shop.report(only: ["SH-1", "SH-3"])).contains("Needs eyes first"))
         #expect(MarkdownReport.render(shop.report()).contains("\n### \u{2705} TR-11 A scenario tagged as bound to a platform whose test runs everywhere\n\n"
                                                               + "- tagged @platform-bound, but each of its tests runs everywhere; take the tag off\n"))
     }
