@@ -25,6 +25,8 @@ struct PageTests {
         #expect(nav.all("a").map(\.text) == ["The basket", "Tricks that once fooled swift test"])
         #expect(nav.all(class: "counts").map(\.text) == ["5 passed · 1 failed · 1 not run · 1 no test",
                                                          "1 passed · 0 failed · 4 not run · 6 no test"])
+        #expect(nav.all(class: "counts").map { $0.all("span").map { $0["class"] ?? "" } }
+                == [["", "count-failed", "", "count-no-test"], ["", "", "", "count-no-test"]])
         #expect(page.element(id: "shop")?.name == "section")
         #expect(shop.coverage().entries.allSatisfy { page.element(id: $0.scenario.id)?.classes.contains("scenario") == true })
         let contents = try #require(nav.all("details").first)
