@@ -326,7 +326,7 @@ struct PageTests {
         #expect(error?.description == "runs.jsonl:3: not a run of spec-report's history", "the blank line 2 is counted")
     }
 
-    @Test("Given a history file whose last line has no line break, or is reached through a link, or saved with Windows line endings, when a run is kept, then every run reads back")
+    @Test("Given a history file whose last line has no line break, or is reached through a link, or saved with Windows line endings, or empty, when a run is kept, then every run reads back, one a line")
     func historyKeptWhole() throws {
         let shop = try Fixture.shop()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
@@ -336,14 +336,16 @@ struct PageTests {
         let file = work.appendingPathComponent("runs.jsonl").path, link = work.appendingPathComponent("link.jsonl").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
 
-        for (kept, path) in [(String(earlier.dropLast()), file), (earlier, link), (earlier.replacingOccurrences(of: "\n", with: "\r\n"), file)] {
+        for (kept, path) in [(String(earlier.dropLast()), file), (earlier, link), (earlier.replacingOccurrences(of: "\n", with: "\r\n"), file), ("", file)] {
             try Data(kept.utf8).write(to: URL(fileURLWithPath: file))
 
             let (status, _) = shop.specReport(["--history", path])
 
             #expect(status == 1)
-            #expect(try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8), file: file).count == 2)
-            #expect(try HistoryRecord.read(String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n"), file: file).count == 2)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.hasSuffix("\n") && !text.hasPrefix("\n") && !text.contains("\n\n") && !text.contains("\n\r\n"), "no blank line: \(text)")
+            #expect(try HistoryRecord.read(text, file: file).count == (kept.isEmpty ? 1 : 2))
+            #expect(try HistoryRecord.read(text.replacingOccurrences(of: "\n", with: "\r\n"), file: file).count == (kept.isEmpty ? 1 : 2))
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == file)
         }
     }
