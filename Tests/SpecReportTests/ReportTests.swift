@@ -138,7 +138,9 @@ struct ReportTests {
                       (["--next-id", "SH-1"], "error: --next-id takes the capitals an ID starts with, such as TL, not SH-1"),
                       (["--next-id", ""], "error: --next-id needs a value"),
                       (["--results", "run.jsonl", "--output", "./run.jsonl"], "error: --output ./run.jsonl is run.jsonl, which spec-report reads"),
-                      (["--history", "h.jsonl", "--output", "h.jsonl"], "error: --output h.jsonl is h.jsonl, which spec-report reads")])
+                      (["--history", "h.jsonl", "--output", "h.jsonl"], "error: --output h.jsonl is h.jsonl, which spec-report reads"),
+                      (["--results", "r.jsonl", "--mutation", "./r.jsonl", "--output", "r.jsonl"],
+                       "error: --output r.jsonl is r.jsonl, which spec-report reads")])
     func usageErrors(arguments: [String], says: String) throws {
         let shop = try Fixture.shop()
 
