@@ -298,9 +298,15 @@ public struct BuildFailure: Sendable {
         var errors: [String] = []
         for line in output.split(separator: "\n").map(String.init) where line.contains(": error: ") || line.hasPrefix("error: ") {
             let relative = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
-            if !relative.hasPrefix(" ") && !relative.contains("`-") && !errors.contains(relative) { errors.append(relative) }
+            if !relative.hasPrefix(" ") && !Self.isQuotedCode(relative) && !errors.contains(relative) { errors.append(relative) }
         }
         self.errors = Array(errors.prefix(Self.shown))
+    }
+
+    /// A line of the code the compiler quotes under an error, which may hold the words of one: its
+    /// gutter comes first, a line number or spaces, then `|`.
+    private static func isQuotedCode(_ line: String) -> Bool {
+        line.drop { $0 == " " }.drop(while: \.isNumber).drop { $0 == " " }.first == "|"
     }
 
     /// How many errors are shown: the first says what to write next; the rest are often its echoes.

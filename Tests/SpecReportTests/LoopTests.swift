@@ -72,6 +72,21 @@ struct LoopTests {
                                 + "    Tests/ReceiptsTests/ReceiptTests.swift:10:23: error: cannot find 'Receipt' in scope\n"))
     }
 
+    @Test("Given a compiler's output that says an error twice, and quotes a line of code that holds the words, when the build failure is read, then each error is shown once, and the quoted code is none")
+    func buildErrorsOnce() {
+        let said = """
+            /work/shop/Tests/ShopTests/ReceiptTests.swift:10:23: error: cannot find 'Receipt' in scope
+             8 |
+            10 |         #expect(log == "printer.swift:3: error: out of paper")
+               |                       `- error: cannot find 'Receipt' in scope
+            /work/shop/Tests/ShopTests/ReceiptTests.swift:10:23: error: cannot find 'Receipt' in scope
+            error: fatalError
+            """
+
+        #expect(BuildFailure(output: said, packageRoot: "/work/shop").errors
+                == ["Tests/ShopTests/ReceiptTests.swift:10:23: error: cannot find 'Receipt' in scope", "error: fatalError"])
+    }
+
     @Test("SR-11 A failed scenario shows what its test said, in every format", arguments: [
         (["--format", "markdown"], "# Specs report\n"), (["--format", "html"], "<!DOCTYPE html>\n"), (["--output", "/dev/null"], "2 features, "),
     ])

@@ -379,6 +379,21 @@ struct ReportTests {
         #expect(run.errors == "error: cannot read /dev/zero: not a regular file\n")
     }
 
+    @Test("Given a test source that is a link to a FIFO no one writes to, when spec-report reads the package, then it refuses it, naming it, and hangs on nothing",
+          .timeLimit(.minutes(1)))
+    func testSourceNotAFile() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        #expect(mkfifo(work.path + "/fifo", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: work.path + "/Tests/ShopTests/Fifo.swift", withDestinationPath: work.path + "/fifo")
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot read \(work.path)/Tests/ShopTests/Fifo.swift: not a regular file\n")
+    }
+
     @Test("Given a spec that is a link to a device, when spec-report reads the package, then it refuses it, naming it")
     func specNotAFile() throws {
         let shop = try Fixture.shop()
