@@ -261,7 +261,8 @@ public enum SpecReportProgram {
             return run.output
         }
         guard let hash = git(["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
-        return Report.Commit(hash: hash, hasChanges: git(["status", "--porcelain"]).map { !$0.isEmpty } ?? false)
+        // A tree git cannot say is clean is not called clean: the report would claim to be of the commit alone.
+        return Report.Commit(hash: hash, hasChanges: git(["status", "--porcelain"]).map { !$0.isEmpty } ?? true)
     }
 
     /// Runs the real `swift`, keeping what it prints on both streams.

@@ -204,7 +204,7 @@ struct ReportTests {
         #expect(run.errors.isEmpty)
     }
 
-    @Test("Given a package in git, when spec-report runs its tests, then the report names the commit, whether the tree had changes, and the toolchain")
+    @Test("Given a package in git, when spec-report runs its tests, then the report names the commit, whether the tree had changes (so unless git can say it had none), and the toolchain")
     func commitAndToolchain() throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
@@ -233,9 +233,14 @@ struct ReportTests {
         let clean = facts()
         try Data("changed".utf8).write(to: work.appendingPathComponent("Specs/notes.md"))
         let changed = facts()
+        _ = try git(["add", "."])
+        _ = try git(["commit", "-q", "-m", "Notes"])
+        try Data("damaged".utf8).write(to: work.appendingPathComponent(".git/index"))
+        let unknown = facts()
 
         #expect(clean?.contains(" \u{B7} Commit: \(hash) \u{B7} Toolchain: Swift version 6.3.1, Swift Testing ") == true, "\(clean ?? "")")
         #expect(changed?.contains(" \u{B7} Commit: \(hash), with changes not committed \u{B7} ") == true, "\(changed ?? "")")
+        #expect(unknown?.contains(", with changes not committed \u{B7} ") == true, "a tree git cannot read is not called clean: \(unknown ?? "")")
     }
 
     @Test("Given a spec or a test source that is not UTF-8, when spec-report reads the package, then it names that file", arguments: [
