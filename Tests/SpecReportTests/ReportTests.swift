@@ -243,6 +243,39 @@ struct ReportTests {
         #expect(unknown?.contains(", with changes not committed \u{B7} ") == true, "a tree git cannot read is not called clean: \(unknown ?? "")")
     }
 
+    @Test("Given no recorded run, when spec-report runs the package's tests, then it says each swift command as it starts it, and runs it in the package's folder")
+    func runsSwiftInThePackage() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let bin = work.appendingPathComponent("bin"), log = work.appendingPathComponent("swift.log").path
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // A `swift` that notes the folder it ran in and its arguments, and gives the shop's recorded run.
+        try Data("""
+            #!/bin/sh
+            echo "$(pwd -P): $*" >> "$SWIFT_LOG"
+            [ "$1" = --version ] && echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'
+            for last; do :; done
+            case "$*" in *--experimental-event-stream-output*) cp "$EVENTS" "$last";; esac
+            exit 0
+
+            """.utf8).write(to: bin.appendingPathComponent("swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+
+        let run = try RealBinary("spec-report").run(["--package", work.path], environment: ["PATH": path, "SWIFT_LOG": log, "EVENTS": shop.events])
+
+        let events = work.path + "/.build/spec-report/events.jsonl"
+        let commands = ["build --build-tests --package-path \(work.path)",
+                        "test --skip-build --package-path \(work.path) --no-parallel --experimental-event-stream-output \(events)", "--version"]
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed"))
+        #expect(run.errors == commands.map { "Running swift \($0)\n" }.joined())
+        let folder = try #require(realpath(work.path, nil))
+        defer { free(folder) }
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == commands.map { "\(String(cString: folder)): \($0)\n" }.joined())
+    }
+
     @Test("Given a spec or a test source that is not UTF-8, when spec-report reads the package, then it names that file", arguments: [
         "Specs/latin.feature.md", "Tests/ShopTests/Latin.swift",
     ])
