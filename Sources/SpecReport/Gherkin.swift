@@ -112,6 +112,9 @@ public enum GherkinParser {
         return true
     }
 
+    /// The highest number an ID may have: six digits keep IDs short, and no spec comes near it.
+    public static let lastNumber = 999_999
+
     /// The number of an ID (`TL-5`: 5), for keeping them in order.
     static func number(of id: String) -> Int {
         Int(id.drop { $0 != "-" }.dropFirst()) ?? 0
@@ -277,7 +280,7 @@ public enum GherkinParser {
                 guard let id = pending.tags.first(where: GherkinParser.isScenarioID) else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold no ID such as TL-1")
                 }
-                guard id.drop(while: { $0 != "-" }).count <= 7 else {
+                guard Int(id.drop { $0 != "-" }.dropFirst()).map({ $0 <= GherkinParser.lastNumber }) == true else {
                     throw error(pending.line, "the number of \(id) has more than six digits; IDs count up from 1")
                 }
                 if let previous = previousInRule, GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {

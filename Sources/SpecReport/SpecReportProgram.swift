@@ -69,7 +69,7 @@ public enum SpecReportProgram {
             return 0
         }
         do {
-            let package = try SpecsPackage.read(at: options.package)
+            let package = try SpecsPackage.read(at: options.package, needingScenarios: options.nextID == nil)
             if let file = options.output {
                 let root = place(package.root)
                 let written = place(file)
@@ -78,7 +78,10 @@ public enum SpecReportProgram {
                 }
             }
             if let prefix = options.nextID {
-                output(package.nextID(prefix: prefix) + "\n")
+                guard let next = package.nextID(prefix: prefix) else {
+                    throw Refusal(description: "no ID of \(prefix) is left: \(prefix)-\(GherkinParser.lastNumber) is the last there is")
+                }
+                output(next + "\n")
                 return 0
             }
             let known = Set(package.features.flatMap(\.scenarios).map(\.id))

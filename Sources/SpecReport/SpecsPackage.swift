@@ -21,8 +21,8 @@ public struct SpecsPackage: Sendable {
     }
 
     /// Reads `Specs/*.feature.md` strictly, and every `.swift` file under `Tests/`. A package
-    /// without scenarios is refused: a check of nothing would pass.
-    public static func read(at root: String) throws -> SpecsPackage {
+    /// without scenarios is refused when they are to be checked: a check of nothing would pass.
+    public static func read(at root: String, needingScenarios: Bool = true) throws -> SpecsPackage {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw Unreadable(description: "cannot read \(root): \(FileManager.default.fileExists(atPath: root) ? "Not a directory" : "No such file or directory")")
@@ -30,7 +30,7 @@ public struct SpecsPackage: Sendable {
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
         let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path, regularOnly: true)) })
-        guard !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
+        guard !needingScenarios || !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
         let readme = (try? String(contentsOf: base.appendingPathComponent("Specs/README.md"), encoding: .utf8)) ?? ""
         var sources: [String: String] = [:]
         let prefix = base.standardizedFileURL.path + "/"
@@ -43,10 +43,11 @@ public struct SpecsPackage: Sendable {
     }
 
     /// The ID to give a new scenario of `prefix`: one past the highest, so that an ID is never
-    /// given twice, even when a scenario was taken out.
-    public func nextID(prefix: String) -> String {
+    /// given twice, even when a scenario was taken out; none once the last number is taken.
+    public func nextID(prefix: String) -> String? {
         let numbers = features.flatMap(\.scenarios).map(\.id).filter { $0.hasPrefix(prefix + "-") }.map(GherkinParser.number(of:))
-        return "\(prefix)-\((numbers.max() ?? 0) + 1)"
+        let next = (numbers.max() ?? 0) + 1
+        return next <= GherkinParser.lastNumber ? "\(prefix)-\(next)" : nil
     }
 
     /// The check of `run` against these specs.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecReport
+import TestSupport
 import Testing
 
 /// A learner's loop: one scenario's tests in seconds, red with its reason, the next ID.
@@ -114,5 +115,20 @@ struct LoopTests {
                                    sources: TestSources(files: [:]))
 
         #expect(package.nextID(prefix: "TL") == "TL-9")
+    }
+
+    @Test("SR-12 The first ID of a package with no scenario yet is number 1, and none is given when the last number is taken",
+          arguments: [("", Run(status: 0, output: "TL-1\n", errors: "")),
+                      ("# Feature: F\n`@TL-999999`\n## Scenario: s\n* Then t\n",
+                       Run(status: 2, output: "", errors: "error: no ID of TL is left: TL-999999 is the last there is\n"))])
+    func nextIDAtTheEnds(spec: String, said: Run) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        if !spec.isEmpty { try Data(spec.utf8).write(to: work.appendingPathComponent("Specs/f.feature.md")) }
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--next-id", "TL"])
+
+        #expect(run == said)
     }
 }
