@@ -20,7 +20,7 @@ public enum SpecReportProgram {
           --results FILE   the events of a run: swift test --experimental-event-stream-output FILE
           --format FORMAT  markdown (the default) or html (one self-contained page)
           --output FILE    write the report to FILE; the summary and each scenario not covered
-                           still go to stdout
+                           still go to stdout (- is stdout, as without --output)
           --coverage       run the tests with code coverage and add each module's line coverage
           --mutation FILE  add each module's mutation score, from what Scripts/mutate printed
           --history FILE   add this run's statuses to FILE (JSON Lines), and show what changed
@@ -122,7 +122,12 @@ public enum SpecReportProgram {
                 let text = try Files.readText(file)
                 let modified = try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
                 let day = ISO8601DateFormatter.string(from: modified ?? Date(), timeZone: .gmt, formatOptions: .withFullDate)
-                report.mutation = MutationScore.read(text, fileDate: day)
+                do {
+                    report.mutation = try MutationScore.read(text, fileDate: day)
+                } catch {
+                    throw Refusal(description: "\(file):\(error.line): the figures of \(error.module) are not a mutation run's: "
+                                  + "a count that is no number of mutants, or more killed and survived than planted")
+                }
                 guard !report.mutation.isEmpty else {
                     throw Refusal(description: "\(file) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"")
                 }
@@ -176,7 +181,10 @@ public enum SpecReportProgram {
         while let argument = rest.popFirst() {
             switch argument {
             case "--results": options.results = try value(argument)
-            case "--output": options.output = try value(argument)
+            case "--output":
+                // "-" is standard output, where the report goes when no file is named.
+                let file = try value(argument)
+                options.output = file == "-" ? nil : file
             case "--package": options.package = try value(argument)
             case "--next-id":
                 let prefix = try value(argument)

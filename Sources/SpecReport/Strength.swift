@@ -61,15 +61,22 @@ public struct MutationScore: Equatable, Sendable {
 
     public var percent: Double { counted == 0 ? 100 : Double(killed) * 100 / Double(counted) }
 
+    /// A module's line whose figures no run of `Scripts/mutate` gives: a count that is not a
+    /// number of mutants, or more killed and survived than were planted.
+    public struct Unreadable: Error {
+        public let line: Int
+        public let module: String
+    }
+
     /// Reads what `Scripts/mutate` printed, kept in a file: its line for each module,
     /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
     /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`:
     /// the file keeps the latest run of each module, and runs of different days.
-    public static func read(_ text: String, fileDate: String) -> [MutationScore] {
+    public static func read(_ text: String, fileDate: String) throws(Unreadable) -> [MutationScore] {
         var date = fileDate
         var scores: [String: MutationScore] = [:]
         var order: [String] = []
-        for line in text.lines where !line.isEmpty {
+        for (index, line) in text.lines.enumerated() where !line.isEmpty {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else {
                 if let written = line.split(whereSeparator: { !$0.isNumber && $0 != "-" })
@@ -83,8 +90,11 @@ public struct MutationScore: Equatable, Sendable {
                 // A count is a number of mutants: never below zero, nor past what a run plants.
                 return said.flatMap { UInt32($0[0]) }.map { Int($0) }
             }
-            guard let killed = count("killed"), let survived = count("survived") else { continue }
             let module = String(parts[0])
+            guard let planted = count("mutants"), let killed = count("killed"), let survived = count("survived"),
+                  killed + survived <= planted else {
+                throw Unreadable(line: index + 1, module: module)
+            }
             if scores[module] == nil { order.append(module) }
             scores[module] = MutationScore(module: module, killed: killed, counted: killed + survived, date: date)
         }

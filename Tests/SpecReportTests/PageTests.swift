@@ -216,7 +216,7 @@ struct PageTests {
     func strength() throws {
         var report = try Fixture.shop().report()
         report.lineCoverage = [ModuleCoverage(module: "Shop", lines: 20, covered: 18)]
-        report.mutation = MutationScore.read("""
+        report.mutation = try MutationScore.read("""
             A sample of 25 mutants of each module, seed 7
             Building a copy of the package in /tmp/mutate-x...
               survived: Sources/Shop/Basket.swift:14: min to max:
@@ -265,14 +265,19 @@ struct PageTests {
             | Shop | 20 | 90.0 % | 80.0 % (4 of 5) | 2026-11-20 |
 
             """), "\(said)")
-        #expect(MutationScore.read("started 2026-11-24 06:00 UTC\r\nShop: 2 mutants, 2 killed, 0 survived\r\nTill: 1 mutants, 0 killed, 1 survived\r\n",
+        #expect(try MutationScore.read("started 2026-11-24 06:00 UTC\r\nShop: 2 mutants, 2 killed, 0 survived\r\nTill: 1 mutants, 0 killed, 1 survived\r\n",
                                    fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-24"], ["Till", "2026-11-24"]],
                 "a file saved with Windows line endings")
-        #expect(MutationScore.read("Shop: 5 mutants, 9223372036854775807 killed, 1 survived\nTill: 2 mutants, 1 killed, 18446744073709551615 survived\n",
-                                   fileDate: "2026-12-01").isEmpty, "a count past any run's is not read")
-        #expect(MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
+        for (line, module) in [("Shop: 5 mutants, 9223372036854775807 killed, 1 survived", "Shop"), ("Till: 2 mutants, 1 killed, 18446744073709551615 survived", "Till"),
+                               ("Till: 20 mutants, 30 killed, 1 survived", "Till"), ("Till: 2 mutants, 1 killed", "Till"), ("Till: many mutants, 1 killed, 1 survived", "Till")] {
+            let error = #expect(throws: MutationScore.Unreadable.self, "\(line)") {
+                try MutationScore.read("Shop: 2 mutants, 2 killed, 0 survived\n" + line + "\n", fileDate: "2026-12-01")
+            }
+            #expect(error?.line == 2 && error?.module == module, "\(line)")
+        }
+        #expect(try MutationScore.read("Run of 2026-11-25, commit abc1234\nShop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed",
                                    fileDate: "2026-12-01").map(\.date) == ["2026-11-25"])
-        #expect(MutationScore.read("""
+        #expect(try MutationScore.read("""
             started 2026-11-26 06:00 UTC, commit abc1234, 2 cores
             Shop: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
 

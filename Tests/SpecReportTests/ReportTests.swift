@@ -337,10 +337,13 @@ struct ReportTests {
         #expect(run.output.hasPrefix("# Specs report\n\n2 features, 19 scenarios: 6 passed, 1 failed"))
     }
 
-    @Test("Given a mutation file that holds no module's score, when spec-report reads it, then it says so and exits 2", arguments: [
-        "", "# Specs report\n", "Bad: 5 mutants, -3 killed, 8 survived, 0 equivalent, 0 stillborn\n",
+    @Test("Given a mutation file that holds no module's score, or figures no run gives, when spec-report reads it, then it says so and exits 2", arguments: [
+        ("", "holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\""),
+        ("# Specs report\n", "holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\""),
+        ("Shop: 5 mutants, 5 killed, 0 survived\nBad: 5 mutants, -3 killed, 8 survived, 0 equivalent, 0 stillborn\n",
+         ":2: the figures of Bad are not a mutation run's: a count that is no number of mutants, or more killed and survived than planted"),
     ])
-    func noMutationScores(text: String) throws {
+    func unreadableMutationScores(text: String, says: String) throws {
         let shop = try Fixture.shop()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -349,7 +352,7 @@ struct ReportTests {
         let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events, "--mutation", file.path])
 
         #expect(run.status == 2)
-        #expect(run.errors == "error: \(file.path) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"\n")
+        #expect(run.errors == "error: \(file.path)\(says.hasPrefix(":") ? "" : " ")\(says)\n")
     }
 
     @Test("Given an event stream with a kind of record a later Swift Testing may add, when it is read, then that record is passed over")
@@ -389,6 +392,20 @@ struct ReportTests {
         #expect(run.output.hasPrefix("2 features, 19 scenarios: "))
         let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")
         #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
+    @Test("Given --output -, when spec-report runs, then the report goes to standard output, as without --output, and no file is written")
+    func outputToStandardOutput() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let dash = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events, "--output", "-"])
+        let none = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
+
+        #expect(dash == none)
+        #expect(dash.output.hasPrefix("# Specs report\n"))
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/-"))
     }
 
     @Test("Given a report open in a reader, when spec-report writes a new one over it, then the reader goes on reading the old one whole")
