@@ -51,12 +51,28 @@ public enum SpecReportProgram {
 
     /// Runs the program; what it prints goes to `output` (standard output unless told otherwise),
     /// its errors and what it is doing to `errors` (standard error unless told otherwise).
-    public static func run(arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
+    public static func run(arguments: [String], output: ((String) -> Void)? = nil,
                            errors: ((String) -> Void)? = nil, swift: Swift? = nil) -> Int32 {
         let printError = { (text: String) in
             let line = text.hasSuffix("\n") ? text : text + "\n"
             if let errors { errors(line) } else { FileHandle.standardError.write(Data(line.utf8)) }
         }
+        // A report standard output does not take (a full disk, a closed file) is an error, not lost in silence.
+        var unwritten: Files.Fault?
+        let status = run(arguments: arguments, output: output ?? { text in
+            guard unwritten == nil else { return }
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            } catch {
+                unwritten = .cannot("write", "standard output", error)
+            }
+        }, printError: printError, swift: swift)
+        guard let unwritten else { return status }
+        printError("error: \(unwritten)")
+        return 2
+    }
+
+    private static func run(arguments: [String], output: (String) -> Void, printError: @escaping (String) -> Void, swift: Swift?) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)

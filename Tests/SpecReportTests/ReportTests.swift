@@ -408,6 +408,19 @@ struct ReportTests {
         #expect(!FileManager.default.fileExists(atPath: work.path + "/-"))
     }
 
+    @Test("Given a standard output that takes nothing, when spec-report writes the report there, then it says so and exits 2",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func standardOutputFull() throws {
+        let shop = try Fixture.shop()
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? full.close() }
+
+        let run = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events], outputTo: full)
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: cannot write standard output: No space left on device\n")
+    }
+
     @Test("Given a report open in a reader, when spec-report writes a new one over it, then the reader goes on reading the old one whole")
     func outputReplacedWhole() throws {
         let shop = try Fixture.shop()
