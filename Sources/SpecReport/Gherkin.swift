@@ -2,7 +2,7 @@ import Foundation
 
 /// A feature file of `Specs/`, as Markdown with Gherkin: `# Feature:`, `## Rule:`,
 /// `## Scenario:` (or `## Scenario Outline:`) under a tag line such as `` `@TL-5` ``, steps as
-/// list items (`* Given …` or `- Given …`), tables as `| … |` rows, doc strings fenced with ```.
+/// list items (`* Given …` or `- Given …`), tables as `| … |` rows, doc strings fenced with ``` or ~~~.
 public struct Feature: Equatable, Sendable {
     public let title: String
     public let file: String
@@ -133,8 +133,11 @@ public enum GherkinParser {
         /// Whether the Background has a step yet: its steps are read past, not kept, but a doc
         /// string still needs one before it.
         var backgroundHasStep = false
-        /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words.
-        var docString: (lines: [String], opened: Int, isProse: Bool)?
+        /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words;
+        /// `fence` is what opened it, ``` or ~~~, the only thing that closes it.
+        var docString: (lines: [String], opened: Int, isProse: Bool, fence: String)?
+        /// The line an HTML comment opened on, while it is open: GitHub shows nothing of it.
+        var commentOpened: Int?
         /// The ID before this one in the same rule: the next must be greater.
         var previousInRule: String?
 
@@ -161,7 +164,7 @@ public enum GherkinParser {
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
             if var open = docString {
-                if line.trimmingLeadingSpaces().hasPrefix("```") {
+                if line.trimmingLeadingSpaces().hasPrefix(open.fence) {
                     if open.isProse {
                         if inPreamble { preamble.append(raw) }
                     } else {
@@ -176,6 +179,18 @@ public enum GherkinParser {
                     docString = open
                     if open.isProse && inPreamble { preamble.append(raw) }
                 }
+                return
+            }
+            if let opened = commentOpened {
+                if line.contains("-->") {
+                    commentOpened = nil
+                } else if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
+                    throw error(number, "a scenario inside an HTML comment (opened on line \(opened)); GitHub hides it, and it would have no test")
+                }
+                return
+            }
+            if line.trimmingLeadingSpaces().hasPrefix("<!--") {
+                if !line.dropFirst(line.prefix { $0 == " " }.count + 4).contains("-->") { commentOpened = number }
                 return
             }
             if line.isEmpty {
@@ -202,17 +217,17 @@ public enum GherkinParser {
             if line.hasPrefix("#") {
                 return try heading(line, number: number)
             }
-            if line.trimmingLeadingSpaces().hasPrefix("```") {
+            if let fence = Self.fence(opening: line) {
                 if current == nil && !inBackground {
                     // A fenced block in the story or a rule's words: text, as long as it hides no scenario.
                     if inPreamble { preamble.append(raw) }
-                    docString = ([], number, true)
+                    docString = ([], number, true, fence)
                     return
                 }
                 guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep) else {
                     throw error(number, "a doc string must follow a step")
                 }
-                docString = ([], number, false)
+                docString = ([], number, false, fence)
                 return
             }
             if line.trimmingLeadingSpaces().hasPrefix("|") {
@@ -230,6 +245,11 @@ public enum GherkinParser {
             }
             if inPreamble { preamble.append(raw) }
             current?.description.append(line)
+        }
+
+        /// The fence a line opens a block with: Markdown's two, ``` and ~~~.
+        static func fence(opening line: String) -> String? {
+            ["```", "~~~"].first { line.trimmingLeadingSpaces().hasPrefix($0) }
         }
 
         /// A line that, outside a fenced block, would be a scenario's heading or its ID tag.
@@ -359,6 +379,7 @@ public enum GherkinParser {
 
         mutating func finish() throws(GherkinError) -> Feature {
             if let open = docString { throw error(open.opened, "a doc string that is never closed") }
+            if let opened = commentOpened { throw error(opened, "an HTML comment that is never closed; GitHub hides all that follows it") }
             if let pending = pendingTags { throw error(pending.line, "tags must be followed by a Scenario heading") }
             try closeScenario()
             guard let title = featureTitle else { throw error(1, "no # Feature: heading") }

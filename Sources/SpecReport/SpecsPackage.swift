@@ -23,9 +23,10 @@ public struct SpecsPackage: Sendable {
     /// Reads `Specs/*.feature.md` strictly, and every `.swift` file under `Tests/`. A package
     /// without scenarios is refused when they are to be checked: a check of nothing would pass.
     public static func read(at root: String, needingScenarios: Bool = true) throws -> SpecsPackage {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Unreadable(description: "cannot read \(root): \(FileManager.default.fileExists(atPath: root) ? "Not a directory" : "No such file or directory")")
+        // Followed through links, as a package reached by one is read where it leads.
+        let isFolder = try? URL(fileURLWithPath: root).resolvingSymlinksInPath().resourceValues(forKeys: [.isDirectoryKey]).isDirectory
+        guard isFolder == true else {
+            throw Unreadable(description: "cannot read \(root): \(isFolder == nil ? "No such file or directory" : "Not a directory")")
         }
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")

@@ -142,7 +142,8 @@ public struct TestRun: Sendable {
     /// test's place reads `Tests/…` wherever the package was.
     public static func read(_ data: Data, file: String, packageRoot: String) throws(Unreadable) -> TestRun {
         var reader = Reader(root: packageRoot.hasSuffix("/") ? packageRoot : packageRoot + "/")
-        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            where line.contains(where: { !" \t\r".utf8.contains($0) }) {
             do {
                 // A kind of record a later Swift Testing adds is passed over; one of a known kind must read.
                 guard Record.kinds.contains(try JSONDecoder().decode(Kind.self, from: line).kind) else { continue }

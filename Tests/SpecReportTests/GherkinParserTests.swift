@@ -126,6 +126,15 @@ struct GherkinParserTests {
         BadCase(testDescription: "a scenario inside a fenced block after a step",
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n`@A-2`\n## Scenario: z\n* Then w\n```", line: 6,
                 message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a scenario inside a block fenced with ~~~ after a step",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n~~~\n```\n`@A-2`\n## Scenario: z\n* Then w\n~~~", line: 7,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a scenario inside an HTML comment",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n<!-- Not yet:\n`@A-2`\n## Scenario: z\n* Then w\n-->", line: 7,
+                message: "a scenario inside an HTML comment (opened on line 6); GitHub hides it, and it would have no test"),
+        BadCase(testDescription: "an HTML comment never closed",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n<!--\nlater", line: 5,
+                message: "an HTML comment that is never closed; GitHub hides all that follows it"),
         BadCase(testDescription: "a scenario's tag line in the story's words",
                 text: "# Feature: F\nAs a user I want it.\n`@A-1`\nAnd some words.\n\n`@A-2`\n## Scenario: x\n* Then y", line: 3,
                 message: "tags must be followed by a Scenario heading"),
@@ -290,6 +299,19 @@ struct GherkinParserTests {
                                      message: "a step outside a scenario; steps follow a ## Scenario: heading")) {
             try GherkinParser.parse(stepUnderRule, file: "Specs/f.feature.md")
         }
+    }
+
+    @Test("Given a doc string fenced with ~~~ and HTML comments, when the feature is read, then the doc string is its step's and the comments are not read")
+    func tildeFencesAndComments() throws {
+        let text = "# Feature: F\nThe story.\n<!-- For maintainers: `@A-9` is kept. -->\n\n<!--\nOld words.\n-->\n"
+            + "`@A-1`\n## Scenario: x\n* Given a file\n  ~~~\n  ```\n  kept\n  ~~~\n<!-- one line -->\n* Then y\n"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.preamble == "The story.")
+        #expect(feature.scenarios.map(\.id) == ["A-1"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["a file", "y"])
+        #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
     }
 
     @Test("A fenced block in the story holds steps, tables and headings as its text")

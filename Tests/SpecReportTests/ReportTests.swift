@@ -325,6 +325,18 @@ struct ReportTests {
         #expect(run.errors == "error: cannot read \(path): \(why)\n")
     }
 
+    @Test("Given a package reached by a link, when spec-report reads it, then it reports on the folder the link leads to")
+    func packageThroughALink() throws {
+        let shop = try Fixture.shop()
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: shop.root)
+        defer { try? FileManager.default.removeItem(at: link) }
+
+        let run = try RealBinary("spec-report").run(["--package", link.path, "--next-id", "SH"])
+
+        #expect(run == Run(status: 0, output: "SH-9\n", errors: ""))
+    }
+
     @Test("Given the events on a pipe rather than in a file, when spec-report reads them, then it reports the run")
     func resultsFromAPipe() throws {
         let shop = try Fixture.shop()
@@ -355,7 +367,7 @@ struct ReportTests {
         #expect(run.errors == "error: \(file.path)\(says.hasPrefix(":") ? "" : " ")\(says)\n")
     }
 
-    @Test("Given an event stream with a kind of record a later Swift Testing may add, when it is read, then that record is passed over")
+    @Test("Given an event stream with a kind of record a later Swift Testing may add, or blank lines, when it is read, then those are passed over")
     func unknownRecordKind() throws {
         let shop = try Fixture.shop()
         let events = try String(contentsOfFile: shop.events, encoding: .utf8)
@@ -364,6 +376,10 @@ struct ReportTests {
         let run = try TestRun.read(Data(added.utf8), file: "events.jsonl", packageRoot: shop.root)
 
         #expect(run.tests == shop.run.tests && run.outcomes == shop.run.outcomes)
+        let spaced = try TestRun.read(Data(("\n \t\r\n" + events.replacingOccurrences(of: "\n", with: "\r\n\n")).utf8), file: "e", packageRoot: shop.root)
+        #expect(spaced.tests == shop.run.tests && spaced.outcomes == shop.run.outcomes, "blank lines, and Windows line endings, are passed over")
+        let error = #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data(("\n\n{\n" + events).utf8), file: "e", packageRoot: "/") }
+        #expect(error.map { "\($0)" } == "e: line 3 is not an event of Swift Testing's event stream", "a line's number counts the blank lines before it")
         #expect(throws: TestRun.Unreadable.self) { try TestRun.read(Data((#"{"kind": "event", "payload": {}}"# + "\n" + events).utf8), file: "e", packageRoot: "/") }
     }
 
