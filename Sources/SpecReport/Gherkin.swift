@@ -129,10 +129,9 @@ public enum GherkinParser {
         var pendingTags: (tags: [String], line: Int)?
         var scenarios: [Scenario] = []
         var current: Draft?
-        var inBackground = false
-        /// Whether the Background has a step yet: its steps are read past, not kept, but a doc
-        /// string still needs one before it.
-        var backgroundHasStep = false
+        /// In a Background, whether it has a step yet (its steps are read past, not kept, but a doc
+        /// string still needs one before it); nil outside one.
+        var backgroundHasStep: Bool?
         /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words;
         /// `fence` is what opened it, ``` or ~~~, the only thing that closes it.
         var docString: (lines: [String], opened: Int, isProse: Bool, fence: String)?
@@ -218,13 +217,13 @@ public enum GherkinParser {
                 return try heading(line, number: number)
             }
             if let fence = Self.fence(opening: line) {
-                if current == nil && !inBackground {
+                if current == nil && backgroundHasStep == nil {
                     // A fenced block in the story or a rule's words: text, as long as it hides no scenario.
                     if inPreamble { preamble.append(raw) }
                     docString = ([], number, true, fence)
                     return
                 }
-                guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep) else {
+                guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep == true) else {
                     throw error(number, "a doc string must follow a step")
                 }
                 docString = ([], number, false, fence)
@@ -279,11 +278,10 @@ public enum GherkinParser {
                 try closeScenario()
                 rule = title
                 previousInRule = nil
-                inBackground = false
+                backgroundHasStep = nil
                 inPreamble = false
             case "Background":
                 try closeScenario()
-                inBackground = true
                 backgroundHasStep = false
                 inPreamble = false
             case "Examples":
@@ -292,7 +290,7 @@ public enum GherkinParser {
             default:
                 guard featureTitle != nil else { throw error(number, "a scenario before the # Feature: heading") }
                 try closeScenario()
-                inBackground = false
+                backgroundHasStep = nil
                 inPreamble = false
                 guard let pending = pendingTags else {
                     throw error(number, "scenario \"\(title)\" has no ID tag on the line above, such as `@TL-1`")
@@ -315,7 +313,7 @@ public enum GherkinParser {
 
         mutating func listItem(_ item: String, raw: String, number: Int) throws(GherkinError) {
             let keyword = GherkinParser.stepKeywords.first { item.hasPrefix($0 + " ") }
-            guard current != nil || inBackground else {
+            guard current != nil || backgroundHasStep != nil else {
                 if keyword != nil { throw error(number, "a step outside a scenario; steps follow a ## Scenario: heading") }
                 if inPreamble { preamble.append(raw) }
                 return
@@ -338,7 +336,7 @@ public enum GherkinParser {
                 .map { String($0).trimmingLeadingSpaces().trimmingTrailingSpaces() }
             if cells.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "-" || $0 == ":" } }) { return }
             guard var draft = current else {
-                if inBackground { return }
+                if backgroundHasStep != nil { return }
                 throw error(number, "a table outside a scenario")
             }
             if draft.inExamples {
