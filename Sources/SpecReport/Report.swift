@@ -108,13 +108,25 @@ public struct Report: Sendable {
     /// Where the tests of a scenario's feature are, to add a missing one beside them: the suite
     /// and file of a test named by an ID of the same prefix.
     public func neighbour(of scenario: Scenario) -> (suite: String, file: String)? {
+        neighbourTest(of: scenario).map { (String($0.suite.split(separator: ".").last ?? ""), $0.file) }
+    }
+
+    private func neighbourTest(of scenario: Scenario) -> TestRun.Test? {
         let prefix = scenario.id.prefix { $0 != "-" } + "-"
         let tests = run.tests.filter { $0.scenarioIDs.contains { $0.hasPrefix(prefix) } }
         // The suite that holds most of them: a suite of one test is more likely an odd one out.
         let suites = Dictionary(grouping: tests, by: \.suite)
         return tests.max { suites[$0.suite]!.count < suites[$1.suite]!.count }
-            .map { (String($0.suite.split(separator: ".").last ?? ""), $0.file) }
     }
+
+    /// Swift's reserved words, which name a function only between backticks.
+    private static let reserved: Set = [
+        "as", "associatedtype", "await", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do",
+        "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in",
+        "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup", "private", "protocol", "public",
+        "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws",
+        "true", "try", "typealias", "var", "where", "while",
+    ]
 
     /// The test to start from for a scenario that has none, as Cucumber prints a step's
     /// snippet: the `@Test` named by the ID and title, the steps as comments, and an issue
@@ -122,8 +134,14 @@ public struct Report: Sendable {
     public func snippet(for scenario: Scenario) -> String {
         let words = scenario.title.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         let name = words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
-        // A Swift name starts with a letter; the title goes in a string literal, its quotes and backslashes escaped.
-        let function = name.first?.isLetter == true ? name : "scenario" + name
+        // A Swift name starts with a letter, and is no reserved word unless between backticks; the title
+        // goes in a string literal, its quotes and backslashes escaped.
+        var function = name.first?.isLetter == true ? name : "scenario" + name
+        // Pasted beside a test of that name, it would not compile: the ID tells them apart.
+        if let suite = neighbourTest(of: scenario)?.suite, run.tests.contains(where: { $0.suite == suite && $0.name == function + "()" }) {
+            function += scenario.id.filter { $0 != "-" }
+        }
+        if Self.reserved.contains(function) { function = "`\(function)`" }
         let title = scenario.title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let place = neighbour(of: scenario).map { "    // In \($0.suite), \($0.file):\n" } ?? ""
         var text = place + "    @Test(\"\(scenario.id) \(title)\")\n    func \(function)() throws {\n"

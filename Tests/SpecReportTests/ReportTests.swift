@@ -306,6 +306,18 @@ struct ReportTests {
             """#))
     }
 
+    @Test("Given a title that is a reserved word, or names a test its suite has, when the test to start from is made, then its function's name compiles there",
+          arguments: [("Default", "`default`"), ("Init", "`init`"), ("Added item", "addedItemSH9"), ("Tea", "tea")])
+    func snippetNameThatCompiles(title: String, function: String) throws {
+        let shop = try Fixture.shop()
+        let feature = try GherkinParser.parse("# Feature: F\n`@SH-9`\n## Scenario: \(title)\n* Then it is so\n", file: "Specs/f.feature.md")
+        let report = Report(coverage: SpecsPackage(root: "/", features: [feature], sources: TestSources(files: [:])).coverage(of: shop.run), run: shop.run)
+
+        let snippet = report.snippet(for: try #require(feature.scenarios.first))
+
+        #expect(snippet.contains("\n    func \(function)() throws {\n"), "\(snippet)")
+    }
+
     @Test("Given one feature of one scenario, when the totals are said, then they are said in the singular")
     func singular() throws {
         let feature = try GherkinParser.parse("# Feature: F\n`@SH-1`\n## Scenario: x\n* Then y\n", file: "Specs/f.feature.md")
