@@ -43,18 +43,35 @@ enum Files {
     /// Writes a file whole or not at all: into a file beside the one a link leads to, then renamed
     /// over it, so that a full disk or a stop part way leaves the old file as it was, and the link.
     /// A hard link to the old file keeps the old text.
-    /// What is not a file (`/dev/null`, a pipe) is written to as it is.
+    /// What is not a file (`/dev/null`, a pipe), or is a stream the shell opened (`/dev/stdout`,
+    /// which leads to whatever file it was sent to), is added to as it is.
     static func write(_ text: String, to path: String) throws(Fault) {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let before = try? FileManager.default.attributesOfItem(atPath: target.path)
         let type = before?[.type] as? FileAttributeType
+        let isStream = ["/dev/", "/proc/"].contains { URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix($0) }
+        if isStream || (type != nil && type != .typeRegular) {
+            return try append(text, to: path)
+        }
         do {
-            try Data(text.utf8).write(to: target, options: type == nil || type == .typeRegular ? .atomic : [])
+            try Data(text.utf8).write(to: target, options: .atomic)
             // The file put in its place keeps the old one's mode and owners: a private history stays private.
-            if let before, type == .typeRegular {
+            if let before {
                 let kept = before.filter { [.posixPermissions, .ownerAccountID, .groupOwnerAccountID].contains($0.key) }
                 try FileManager.default.setAttributes(kept, ofItemAtPath: target.path)
             }
+        } catch {
+            throw .cannot("write", path, error)
+        }
+    }
+
+    /// Writes at the end of what the file holds: a stream sent to a log with `>>` keeps the log.
+    private static func append(_ text: String, to path: String) throws(Fault) {
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        guard descriptor >= 0 else { throw Fault(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
         } catch {
             throw .cannot("write", path, error)
         }

@@ -55,7 +55,8 @@ public enum SpecReportProgram {
                            errors: ((String) -> Void)? = nil, swift: Swift? = nil) -> Int32 {
         let printError = { (text: String) in
             let line = text.hasSuffix("\n") ? text : text + "\n"
-            if let errors { errors(line) } else { FileHandle.standardError.write(Data(line.utf8)) }
+            // Standard error that takes nothing (closed, a full disk) leaves the exit status to say it.
+            if let errors { errors(line) } else { try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
         }
         // A report standard output does not take (a full disk, a closed file) is an error, not lost in silence.
         var unwritten: Files.Fault?

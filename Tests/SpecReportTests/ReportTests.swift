@@ -449,6 +449,26 @@ struct ReportTests {
         #expect(run.errors == "error: cannot write standard output: No space left on device\n")
     }
 
+    @Test("Given --output /dev/stdout sent to a log with >>, or a closed standard error, when spec-report runs, then the log keeps what it held, and nothing crashes")
+    func outputToTheShellsStreams() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let specReport = try RealBinary("spec-report").url.path
+        let shell = RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+
+        let logged = try shell.run(["-c", "cd \"$1\" && printf 'earlier log\\n' > log && \"$0\" --package . --results \"$2\" --output /dev/stdout >> log",
+                                    specReport, work.path, shop.events])
+        let closed = try shell.run(["-c", "\"$0\" --bogus 2>&-; echo \"exit $?\"", specReport])
+
+        #expect(logged.status == 1)
+        let log = try String(contentsOfFile: work.path + "/log", encoding: .utf8)
+        #expect(log.hasPrefix("earlier log\n# Specs report\n"))
+        #expect(log.contains("\n2 features, 19 scenarios: 6 passed, 1 failed, 4 skipped, 1 not run here, 7 with no test\n"))
+        #expect(log.hasSuffix("\nWritten to /dev/stdout\n"))
+        #expect(closed.output == "exit 2\n")
+    }
+
     @Test("Given a report open in a reader, when spec-report writes a new one over it, then the reader goes on reading the old one whole")
     func outputReplacedWhole() throws {
         let shop = try Fixture.shop()
