@@ -495,32 +495,21 @@ struct ReportTests {
         #expect(run.errors == "error: cannot read /dev/zero: not a regular file\n")
     }
 
-    @Test("Given a test source that is a link to a FIFO no one writes to, when spec-report reads the package, then it refuses it, naming it, and hangs on nothing",
-          .timeLimit(.minutes(1)))
-    func testSourceNotAFile() throws {
+    @Test("Given a spec or a test source that is a link to a device or to a FIFO no one writes to, when spec-report reads the package, then it refuses it, naming it, and hangs on nothing",
+          .timeLimit(.minutes(1)), arguments: [("Specs/zero.feature.md", "/dev/zero"), ("Tests/ShopTests/Fifo.swift", "fifo")])
+    func sourceNotAFile(file: String, leadsTo: String) throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
-        #expect(mkfifo(work.path + "/fifo", 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: work.path + "/Tests/ShopTests/Fifo.swift", withDestinationPath: work.path + "/fifo")
+        // A target that is no absolute path is a FIFO made in the package's folder.
+        let target = leadsTo.hasPrefix("/") ? leadsTo : work.path + "/" + leadsTo
+        if !leadsTo.hasPrefix("/") { #expect(mkfifo(target, 0o600) == 0) }
+        try FileManager.default.createSymbolicLink(atPath: work.path + "/" + file, withDestinationPath: target)
 
         let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
 
         #expect(run.status == 2)
-        #expect(run.errors == "error: cannot read \(work.path)/Tests/ShopTests/Fifo.swift: not a regular file\n")
-    }
-
-    @Test("Given a spec that is a link to a device, when spec-report reads the package, then it refuses it, naming it")
-    func specNotAFile() throws {
-        let shop = try Fixture.shop()
-        let work = try copy(of: shop)
-        defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createSymbolicLink(atPath: work.path + "/Specs/zero.feature.md", withDestinationPath: "/dev/zero")
-
-        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
-
-        #expect(run.status == 2)
-        #expect(run.errors == "error: cannot read \(work.path)/Specs/zero.feature.md: not a regular file\n")
+        #expect(run.errors == "error: cannot read \(work.path)/\(file): not a regular file\n")
     }
 }
 
