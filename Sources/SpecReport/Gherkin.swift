@@ -189,7 +189,7 @@ public enum GherkinParser {
                 return
             }
             if line.trimmingLeadingSpaces().hasPrefix("<!--") {
-                if !line.dropFirst(line.prefix { $0 == " " }.count + 4).contains("-->") { commentOpened = number }
+                if !line.trimmingLeadingSpaces().dropFirst(4).contains("-->") { commentOpened = number }
                 return
             }
             if line.isEmpty {
