@@ -84,6 +84,38 @@ struct MutateTests {
             """)
     }
 
+    @Test("SR-29 A recorded mutation run keeps the latest run of every other module (a run that built the package)")
+    func recordLeavesOutWhatWasPrinted() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // A `swift` whose build and tests pass, saying what the real one says: every mutant survives.
+        try Data("""
+            #!/bin/sh
+            echo 'Building for debugging...'
+            echo '[3/3] Compiling Shop Basket.swift'
+            [ "$1" = build ] && exit 0
+            printf '%s\\n' 'Test run started.' '\u{2714} Test "A basket of two costs the dearer" passed after 0.001 seconds.'
+
+            """.utf8).write(to: bin.appendingPathComponent("swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let record = root.appendingPathComponent("results.txt")
+
+        let ran = try RealBinary(url: root.appendingPathComponent("Scripts/mutate"))
+            .run(["--module", "Shop", "--at", "Sources/Shop/Basket.swift:14", "--record", record.path], environment: ["PATH": path])
+
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(ran.status == 1, "\(ran.output)\(ran.errors)")
+        #expect(lines.first == "Scripts/mutate --module Shop --at Sources/Shop/Basket.swift:14 --record \(record.path)")
+        #expect(lines.dropFirst(2).first == "  Shop: 45 s for its own tests")
+        #expect(lines.contains { $0.hasPrefix("  survived: Sources/Shop/Basket.swift:14: ") })
+        #expect(lines.contains { $0.hasPrefix("Shop: ") && $0.contains(" mutants, 0 killed ") })
+        #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix("Scores: Shop 0.0 %") == true)
+        #expect(!lines.contains { $0.contains("Building") || $0.contains("Compiling") || $0.contains("Test") }, "\(lines)")
+    }
+
     @Test("SR-30 A mutant's test run stops at the first test that fails",
           arguments: [("\u{2718} Test \"A\" recorded an issue at A.swift:3:5: Expectation failed", 0, "1", false),
                       ("\u{1B}[91m\u{2718}\u{1B}[0m Suite \"B\" failed after 0.1 seconds with 1 issue.", 0, "1", false),
