@@ -42,6 +42,16 @@ struct MutateTests {
         return (run.status, run.output + run.errors)
     }
 
+    /// A PATH on which `swift` is the shell script `body`, in the package's `bin/`: a stand-in
+    /// for the toolchain, so that a whole run takes a second and its outcome is chosen.
+    private func pathWithSwift(_ body: String, in root: URL) throws -> String {
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try Data(("#!/bin/sh\necho 'Building for debugging...'\n" + body).utf8).write(to: bin.appendingPathComponent("swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    }
+
     @Test("SR-29 A recorded mutation run keeps the latest run of every other module")
     func recordKeepsOtherModules() throws {
         let root = try package()
@@ -88,19 +98,13 @@ struct MutateTests {
     func recordLeavesOutWhatWasPrinted() throws {
         let root = try package()
         defer { try? FileManager.default.removeItem(at: root) }
-        let bin = root.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         // A `swift` whose build and tests pass, saying what the real one says: every mutant survives.
-        try Data("""
-            #!/bin/sh
-            echo 'Building for debugging...'
+        let path = try pathWithSwift("""
             echo '[3/3] Compiling Shop Basket.swift'
             [ "$1" = build ] && exit 0
             printf '%s\\n' 'Test run started.' '\u{2714} Test "A basket of two costs the dearer" passed after 0.001 seconds.'
 
-            """.utf8).write(to: bin.appendingPathComponent("swift"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+            """, in: root)
         let record = root.appendingPathComponent("results.txt")
 
         let ran = try RealBinary(url: root.appendingPathComponent("Scripts/mutate"))
@@ -209,20 +213,13 @@ struct MutateTests {
     func baselineFailureIsShown() throws {
         let root = try package()
         defer { try? FileManager.default.removeItem(at: root) }
-        let bin = root.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         // A `swift` whose build fails when BUILD_SAYS holds an error, and whose tests fail saying TESTS_SAY.
-        let swift = bin.appendingPathComponent("swift")
-        try Data("""
-            #!/bin/sh
-            echo 'Building for debugging...'
+        let path = try pathWithSwift("""
             if [ "$1" = build ]; then echo "$BUILD_SAYS"; [ -z "$BUILD_SAYS" ]; exit; fi
             printf '%s\\n' 'Test run started.' "$TESTS_SAY"; exit 1
 
-            """.utf8).write(to: swift)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+            """, in: root)
         let script = root.appendingPathComponent("Scripts/mutate").path
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let failedTest = "\u{2718} Test \"A basket of two costs the dearer\" recorded an issue at BasketTests.swift:9:5: Expectation failed: 5 == 6"
         let compilerError = "/p/Sources/Shop/Basket.swift:14:9: error: cannot find 'itmes' in scope"
 
