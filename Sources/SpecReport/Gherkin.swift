@@ -139,6 +139,8 @@ public enum GherkinParser {
         var commentOpened: Int?
         /// The ID before this one in the same rule: the next must be greater.
         var previousInRule: String?
+        /// The line of each scenario's heading so far, by its ID: an ID names one scenario.
+        var headingOf: [String: Int] = [:]
 
         init(file: String) {
             self.file = file
@@ -163,7 +165,7 @@ public enum GherkinParser {
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
             if var open = docString {
-                if line.trimmingLeadingSpaces().hasPrefix(open.fence) {
+                if Self.closes(line, open.fence) {
                     if open.isProse {
                         if inPreamble { preamble.append(raw) }
                     } else {
@@ -210,6 +212,11 @@ public enum GherkinParser {
                 pendingTags = (tags, number)
                 return
             }
+            if let meant = Self.tagsMeant(by: line) {
+                let bare = line.hasPrefix("@") ? line.prefix { $0 != " " && $0 != "\t" && $0 != "," } : nil
+                throw error(number, "tags go between backticks, one pair each, as \(meant)"
+                            + (bare.map { "; GitHub shows \($0) as a mention of a person" } ?? ", with spaces between them"))
+            }
             if let pending = pendingTags, !line.hasPrefix("## Scenario") && !line.hasPrefix("## Example:") {
                 throw error(pending.line, "tags must be followed by a Scenario heading")
             }
@@ -246,9 +253,32 @@ public enum GherkinParser {
             current?.description.append(line)
         }
 
-        /// The fence a line opens a block with: Markdown's two, ``` and ~~~.
+        /// The fence a line opens a block with: three or more backticks, or tildes, as Markdown
+        /// reads them (backticks after a backtick fence make it inline code instead).
         static func fence(opening line: String) -> String? {
-            ["```", "~~~"].first { line.trimmingLeadingSpaces().hasPrefix($0) }
+            let text = line.trimmingLeadingSpaces()
+            guard let mark = text.first, mark == "`" || mark == "~" else { return nil }
+            let run = text.prefix { $0 == mark }
+            guard run.count >= 3, mark == "~" || !text.dropFirst(run.count).contains("`") else { return nil }
+            return String(run)
+        }
+
+        /// Whether `line` closes the block `fence` opened: its mark, at least as many, and nothing
+        /// after them; a shorter run, or one with words, is a line of the block.
+        static func closes(_ line: String, _ fence: String) -> Bool {
+            let text = line.trimmingLeadingSpaces()
+            let run = text.prefix { $0 == fence.first }
+            return run.count >= fence.count && run.count == text.count
+        }
+
+        /// The tag line a line was meant to be, when GitHub would not show it as tags: a line of
+        /// tags without backticks that names a scenario's ID, or tags run together with commas.
+        static func tagsMeant(by line: String) -> String? {
+            let words = line.split { $0 == " " || $0 == "\t" || $0 == "," }.map { $0.filter { $0 != "`" } }
+            guard !words.isEmpty, words.allSatisfy({ $0.count > 1 && $0.hasPrefix("@") }),
+                  line.hasPrefix("`@") || line.hasPrefix("@") && words.contains(where: { GherkinParser.isScenarioID(String($0.dropFirst())) })
+            else { return nil }
+            return words.map { "`\($0)`" }.joined(separator: " ")
         }
 
         /// A line that, outside a fenced block, would be a scenario's heading or its ID tag.
@@ -295,12 +325,21 @@ public enum GherkinParser {
                 guard let pending = pendingTags else {
                     throw error(number, "scenario \"\(title)\" has no ID tag on the line above, such as `@TL-1`")
                 }
-                guard let id = pending.tags.first(where: GherkinParser.isScenarioID) else {
+                let ids = pending.tags.filter(GherkinParser.isScenarioID)
+                guard let id = ids.first else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold no ID such as TL-1")
+                }
+                guard ids.count == 1 else {
+                    throw error(pending.line, "the tags of scenario \"\(title)\" hold more than one ID: "
+                                + ids.joined(separator: ", ") + "; a scenario has one")
                 }
                 guard Int(id.drop { $0 != "-" }.dropFirst()).map({ $0 <= GherkinParser.lastNumber }) == true else {
                     throw error(pending.line, "the number of \(id) has more than six digits; IDs count up from 1")
                 }
+                if let first = headingOf[id] {
+                    throw error(number, "the ID \(id) is used twice (first on line \(first))")
+                }
+                headingOf[id] = number
                 if let previous = previousInRule, GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {
                     throw error(number, "\(id) comes after \(previous); scenarios go in the order of their IDs"
                                 + (rule == nil ? "" : " within a rule"))
@@ -381,13 +420,6 @@ public enum GherkinParser {
             if let pending = pendingTags { throw error(pending.line, "tags must be followed by a Scenario heading") }
             try closeScenario()
             guard let title = featureTitle else { throw error(1, "no # Feature: heading") }
-            var seen: [String: Int] = [:]
-            for scenario in scenarios {
-                if let first = seen[scenario.id] {
-                    throw error(scenario.line, "the ID \(scenario.id) is used twice (first on line \(first))")
-                }
-                seen[scenario.id] = scenario.line
-            }
             let text = preamble.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
             return Feature(title: title, file: file, preamble: text, scenarios: scenarios)
         }

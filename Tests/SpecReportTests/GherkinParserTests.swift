@@ -147,9 +147,24 @@ struct GherkinParserTests {
         BadCase(testDescription: "a scenario with a lower ID after a higher one in the same rule",
                 text: "# Feature: F\n## Rule: R\n`@A-10`\n## Scenario: x\n* Then y\n`@A-9`\n## Scenario: z\n* Then w", line: 7,
                 message: "A-9 comes after A-10; scenarios go in the order of their IDs within a rule"),
-        BadCase(testDescription: "a scenario with the ID of the one before it",
+        BadCase(testDescription: "an ID used twice in one file",
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n`@A-1`\n## Scenario: z\n* Then w", line: 6,
-                message: "A-1 comes after A-1; scenarios go in the order of their IDs"),
+                message: "the ID A-1 is used twice (first on line 3)"),
+        BadCase(testDescription: "a scenario with two ID tags",
+                text: "# Feature: F\n`@A-1` `@slow` `@A-2`\n## Scenario: x\n* Then y", line: 2,
+                message: "the tags of scenario \"x\" hold more than one ID: A-1, A-2; a scenario has one"),
+        BadCase(testDescription: "a scenario inside a block fenced with four backticks, after a line of three",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n````\n```\n`@A-2`\n## Scenario: z\n* Then w\n````", line: 7,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a scenario after a line that only looks like a fence's end, ~~~ with words after it",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n~~~\n~~~ text\n`@A-2`\n## Scenario: z\n* Then w\n~~~", line: 7,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a scenario's tags without backticks",
+                text: "# Feature: F\n@A-1 @slow\n## Scenario: x\n* Then y", line: 2,
+                message: "tags go between backticks, one pair each, as `@A-1` `@slow`; GitHub shows @A-1 as a mention of a person"),
+        BadCase(testDescription: "a scenario's tags separated by commas",
+                text: "# Feature: F\n`@A-1`, `@slow`\n## Scenario: x\n* Then y", line: 2,
+                message: "tags go between backticks, one pair each, as `@A-1` `@slow`, with spaces between them"),
         BadCase(testDescription: "a tag line of a bare @, which names no tag",
                 text: "# Feature: F\n`@`\n## Scenario: x\n* Then y", line: 3,
                 message: "scenario \"x\" has no ID tag on the line above, such as `@TL-1`"),
@@ -205,14 +220,6 @@ struct GherkinParserTests {
         let feature = try GherkinParser.parse("# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n| a || c |\n|  | b | |", file: "Specs/f.feature.md")
 
         #expect(feature.scenarios.flatMap(\.steps).map(\.table) == [[["a", "", "c"], ["", "b", ""]]])
-    }
-
-    @Test("Of two IDs in a scenario's tags, the first is its ID and the second a plain tag")
-    func twoIDs() throws {
-        let feature = try GherkinParser.parse("# Feature: F\n`@A-2` `@A-1`\n## Scenario: x\n* Then y", file: "Specs/f.feature.md")
-
-        #expect(feature.scenarios.map(\.id) == ["A-2"])
-        #expect(feature.scenarios.map(\.tags) == [["A-2", "A-1"]])
     }
 
     @Test("The story is the words under the feature's heading, and a scenario's description keeps its paragraphs")
