@@ -30,14 +30,12 @@ public struct SpecsPackage: Sendable {
         }
         let base = URL(fileURLWithPath: root)
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
-        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.lastPathComponent, try Files.readText($0.path, regularOnly: true)) })
+        let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.name, try Files.readText($0.url.path, regularOnly: true)) })
         guard !needingScenarios || !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
         let readme = (try? String(contentsOf: base.appendingPathComponent("Specs/README.md"), encoding: .utf8)) ?? ""
         var sources: [String: String] = [:]
-        let prefix = base.standardizedFileURL.path + "/"
-        for url in try files(in: base.appendingPathComponent("Tests"), endingWith: ".swift") {
-            let path = url.standardizedFileURL.path
-            sources[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path] = try Files.readText(url.path, regularOnly: true)
+        for (name, url) in try files(in: base.appendingPathComponent("Tests"), endingWith: ".swift") {
+            sources["Tests/" + name] = try Files.readText(url.path, regularOnly: true)
         }
         return SpecsPackage(root: base.standardizedFileURL.path, features: Feature.inOrder(parsed, listedIn: readme),
                             sources: TestSources(files: sources))
@@ -56,11 +54,28 @@ public struct SpecsPackage: Sendable {
         Coverage(features: features, run: run, sources: sources, only: only)
     }
 
-    private static func files(in folder: URL, endingWith suffix: String) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            throw Unreadable(description: "cannot read \(folder.path)")
+    /// The files under `folder` whose names end with `suffix`, each named by its place under
+    /// it. Links are followed, as the shell and GitHub's checkout follow them, and each folder
+    /// is read once, however many links lead to it: a link back up does not loop.
+    private static func files(in folder: URL, endingWith suffix: String) throws -> [(name: String, url: URL)] {
+        var found: [(name: String, url: URL)] = [], read: Set<String> = []
+        func walk(_ folder: URL, named prefix: String) throws {
+            guard read.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+                // A package without the folder has none of its files.
+                if !FileManager.default.fileExists(atPath: folder.path) { return }
+                throw Unreadable(description: "cannot read \(folder.path)")
+            }
+            for name in names.sorted() where name != ".build" {
+                let url = folder.appendingPathComponent(name)
+                if (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    try walk(url, named: prefix + name + "/")
+                } else if name.hasSuffix(suffix) {
+                    found.append((prefix + name, url))
+                }
+            }
         }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(suffix) && !$0.path.contains("/.build/") }
-            .sorted { $0.path < $1.path }
+        try walk(folder, named: "")
+        return found.sorted { $0.name < $1.name }
     }
 }

@@ -117,6 +117,27 @@ struct LoopTests {
         #expect(package.nextID(prefix: "TL") == "TL-9")
     }
 
+    @Test("SR-36 Specs reached through links are read where the links lead")
+    func specsThroughLinks() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("spec-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let specs = work.appendingPathComponent("elsewhere/specs"), more = work.appendingPathComponent("elsewhere/more")
+        for folder in [specs, more, work.appendingPathComponent("package")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("# Feature: F\n`@SH-2`\n## Scenario: s\n* Then t\n".utf8).write(to: specs.appendingPathComponent("f.feature.md"))
+        try Data("# Feature: G\n`@SH-8`\n## Scenario: s\n* Then t\n".utf8).write(to: more.appendingPathComponent("g.feature.md"))
+        try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("more").path, withDestinationPath: "../more")
+        try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("again").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("package/Specs").path, withDestinationPath: specs.path)
+
+        let run = try RealBinary("spec-report").run(["--package", work.appendingPathComponent("package").path, "--next-id", "SH"])
+
+        #expect(run == Run(status: 0, output: "SH-9\n", errors: ""))
+        #expect(try SpecsPackage.read(at: work.appendingPathComponent("package").path).features.map(\.file)
+                == ["Specs/f.feature.md", "Specs/more/g.feature.md"])
+    }
+
     @Test("SR-12 The first ID of a package with no scenario yet is number 1, and none is given when the last number is taken",
           arguments: [("", Run(status: 0, output: "TL-1\n", errors: "")),
                       ("# Feature: F\n`@TL-999999`\n## Scenario: s\n* Then t\n",
