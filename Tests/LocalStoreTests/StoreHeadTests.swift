@@ -83,8 +83,10 @@ struct StoreHeadTests {
         case written = "a store todo wrote", adds = "a store with adds in its journal"
         case check = "a store with a check in its journal", idInStore = "the id in the store already"
         case idInJournal = "the id in the journal already", none = "no store", edited = "a store changed by hand"
+        case journalAtItsLargest = "a journal as large as readers read, ending in a line a crash cut"
+        case journalPastItsLargest = "a journal a byte larger than readers read, ending in a line a crash cut"
         var testDescription: String { rawValue }
-        var takesTheShortWay: Bool { self == .written || self == .adds }
+        var takesTheShortWay: Bool { self == .written || self == .adds || self == .journalAtItsLargest }
     }
 
     @Test("An add appends its line without reading the list only where the head tells it all", arguments: Before.allCases)
@@ -95,6 +97,11 @@ struct StoreHeadTests {
         case .check: try files.store().apply(TodoChange.check([id(1)]))
         case .edited:
             try files.write(Data(String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "Buy milk", with: "Buy oats").utf8))
+        case .journalAtItsLargest, .journalPastItsLargest:
+            let header = Journal.header(try #require(StoreHead.read(files.storeBytes)).journal)
+            let size = Journal.largest(besideStoreOf: files.storeBytes.count) + (before == .journalPastItsLargest ? 1 : 0)
+            let cut = Array(#"{"addTodo":{"id":""#.utf8)
+            try files.writeJournal(Data(header + cut + [UInt8](repeating: UInt8(ascii: "x"), count: size - header.count - cut.count)))
         case .written, .idInStore, .none: break
         }
         let (store, journal) = (files.storeBytes, files.journalBytes)
