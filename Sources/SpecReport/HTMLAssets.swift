@@ -52,6 +52,7 @@ enum HTMLAssets {
             nav li { margin: .35rem 0; }
             .counts { display: block; font-size: 13px; color: var(--muted); }
             .count-failed { color: var(--failed); font-weight: 600; } .count-no-test { color: var(--no-test); font-weight: 600; }
+            .count-skipped { color: var(--skipped); font-weight: 600; }
             form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; padding: .75rem; margin: 1rem 0;
                 background: var(--surface); border: 1px solid var(--border); border-radius: 8px; }
             fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }

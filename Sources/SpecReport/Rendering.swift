@@ -32,10 +32,9 @@ extension Report.Status {
 
 extension Report {
     /// The counts a feature is summed up by, in the order every part of the report gives them:
-    /// skipped and not run here together, as "not run".
+    /// skipped apart from not run here, as one needs eyes and the other is what the platform allows.
     static func counts(_ count: (Status) -> Int) -> [(label: String, count: Int, status: Status)] {
-        [("passed", count(.passed), .passed), ("failed", count(.failed), .failed),
-         ("not run", count(.skipped) + count(.notRunHere), .notRunHere), ("no test", count(.noTest), .noTest)]
+        [.passed, .failed, .skipped, .notRunHere, .noTest].map { ($0.rawValue, count($0), $0) }
     }
 
     /// `2026-01-01 09:30 UTC`.

@@ -35,7 +35,7 @@ struct TraceabilityTests {
 
         #expect(readme.contains("    \(package.features.count) features, \(scenarios) scenarios: \(scenarios) passed, 0 failed,"),
                 "the README's report should say \(package.features.count) features, \(scenarios) scenarios")
-        #expect(readme.contains("    | \(list.title) | \(list.scenarios.count) | 0 | 0 | 0 |"))
+        #expect(readme.contains("    | \(list.title) | \(list.scenarios.count) | 0 | 0 | 0 | 0 |"))
         #expect(readme.contains("    `Specs/todo-list.feature.md` · \(list.scenarios.count) passed · 0 failed"))
     }
 
