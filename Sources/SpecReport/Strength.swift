@@ -70,13 +70,15 @@ public struct MutationScore: Equatable, Sendable {
 
     /// Reads what `Scripts/mutate` printed, kept in a file: its line for each module,
     /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
-    /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`:
-    /// the file keeps the latest run of each module, and runs of different days.
+    /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`.
+    /// The file keeps runs of different days; of a module run more than once, the latest counts,
+    /// and the first of those on one day, as `Scripts/mutate` writes its newest run first.
     public static func read(_ text: String, fileDate: String) throws(Unreadable) -> [MutationScore] {
         var date = fileDate
         var scores: [String: MutationScore] = [:]
         var order: [String] = []
-        for (index, line) in text.lines.enumerated() where !line.isEmpty {
+        // A byte order mark an editor put at the start is no part of the first line.
+        for (index, line) in String(text.drop { $0 == "\u{FEFF}" }).lines.enumerated() where !line.isEmpty {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else {
                 if let written = line.split(whereSeparator: { !$0.isNumber && $0 != "-" })
@@ -91,11 +93,13 @@ public struct MutationScore: Equatable, Sendable {
                 return said.flatMap { UInt32($0[0]) }.map { Int($0) }
             }
             let module = String(parts[0])
+            // Equivalent and stillborn mutants, which older lines leave out, are planted too.
             guard let planted = count("mutants"), let killed = count("killed"), let survived = count("survived"),
-                  killed + survived <= planted else {
+                  killed + survived + (count("equivalent") ?? 0) + (count("stillborn") ?? 0) <= planted else {
                 throw Unreadable(line: index + 1, module: module)
             }
             if scores[module] == nil { order.append(module) }
+            if let kept = scores[module], kept.date >= date { continue }
             scores[module] = MutationScore(module: module, killed: killed, counted: killed + survived, date: date)
         }
         return order.compactMap { scores[$0] }

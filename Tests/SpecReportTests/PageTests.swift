@@ -269,7 +269,8 @@ struct PageTests {
                                    fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-24"], ["Till", "2026-11-24"]],
                 "a file saved with Windows line endings")
         for (line, module) in [("Shop: 5 mutants, 9223372036854775807 killed, 1 survived", "Shop"), ("Till: 2 mutants, 1 killed, 18446744073709551615 survived", "Till"),
-                               ("Till: 20 mutants, 30 killed, 1 survived", "Till"), ("Till: 2 mutants, 1 killed", "Till"), ("Till: many mutants, 1 killed, 1 survived", "Till")] {
+                               ("Till: 20 mutants, 30 killed, 1 survived", "Till"), ("Till: 2 mutants, 1 killed", "Till"), ("Till: many mutants, 1 killed, 1 survived", "Till"),
+                               ("Till: 10 mutants, 8 killed, 1 survived, 1 equivalent, 1 stillborn: 88.9 % killed", "Till")] {
             let error = #expect(throws: MutationScore.Unreadable.self, "\(line)") {
                 try MutationScore.read("Shop: 2 mutants, 2 killed, 0 survived\n" + line + "\n", fileDate: "2026-12-01")
             }
@@ -284,6 +285,18 @@ struct PageTests {
             started 2026-11-25 01:59 UTC, commit 0ld0ld0, 2 cores
             Till: 4 mutants, 3 killed, 1 survived, 0 equivalent, 0 stillborn: 75.0 % killed
             """, fileDate: "2026-12-01").map { [$0.module, $0.date] } == [["Shop", "2026-11-26"], ["Till", "2026-11-25"]])
+        #expect(try MutationScore.read("""
+            \u{FEFF}started 2026-11-20 06:00 UTC, commit abc1234, 2 cores
+            Shop: 4 mutants, 1 killed, 3 survived, 0 equivalent, 0 stillborn: 25.0 % killed
+
+            started 2026-11-26 06:00 UTC, commit def5678, 2 cores
+            Shop: 4 mutants, 4 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+            Till: 2 mutants, 2 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+
+            started 2026-11-21 06:00 UTC, commit 0ld0ld0, 2 cores
+            Till: 2 mutants, 0 killed, 2 survived, 0 equivalent, 0 stillborn: 0.0 % killed
+            """, fileDate: "2026-12-01").map { "\($0.module) \($0.date) \($0.killed)" } == ["Shop 2026-11-26 4", "Till 2026-11-26 2"],
+                "a module run twice shows its latest run, wherever the file has it, and a byte order mark is no part of a name")
     }
 
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
