@@ -18,6 +18,7 @@ public enum SpecReportProgram {
           --only ID...     run only the tests named by these scenario IDs, and report those
           --next-id PREFIX print the next free ID of PREFIX (TL prints TL-21), and nothing else
           --results FILE   the events of a run: swift test --experimental-event-stream-output FILE
+                           (- is stdin)
           --format FORMAT  markdown (the default) or html (one self-contained page)
           --output FILE    write the report to FILE; the summary and each scenario not covered
                            still go to stdout (- is stdout, as without --output)
@@ -90,7 +91,7 @@ public enum SpecReportProgram {
             if let file = options.output {
                 let root = place(package.root)
                 let written = place(file)
-                guard !(written.hasPrefix(root + "/Specs/") || written.hasPrefix(root + "/Tests/") || written == root + "/Package.swift") else {
+                guard !(["/Specs/", "/Tests/", "/Sources/"].contains { written.hasPrefix(root + $0) } || written == root + "/Package.swift") else {
                     throw Refusal(description: "--output \(file) is in the package spec-report reads")
                 }
             }
@@ -233,7 +234,8 @@ public enum SpecReportProgram {
         if !options.only.isEmpty && options.history != nil {
             throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
         }
-        if let output = options.output, let read = [options.results, options.history, options.mutation].compactMap({ $0 })
+        // - is standard input to --results and standard output to --output: not one file.
+        if let output = options.output, output != "-", let read = [options.results, options.history, options.mutation].compactMap({ $0 })
             .first(where: { place($0) == place(output) }) {
             throw UsageError(message: "error: --output \(output) is \(read), which spec-report reads")
         }
@@ -241,7 +243,10 @@ public enum SpecReportProgram {
     }
 
     private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
-        try TestRun.read(Files.read(file), file: file, packageRoot: package.root)
+        if file == "-" {
+            return try TestRun.read(FileHandle.standardInput.readToEnd() ?? Data(), file: "standard input", packageRoot: package.root)
+        }
+        return try TestRun.read(Files.read(file), file: file, packageRoot: package.root)
     }
 
     /// Runs the package's tests (with `only`, those named by the IDs only) on the build just

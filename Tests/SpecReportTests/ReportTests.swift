@@ -396,7 +396,7 @@ struct ReportTests {
     }
 
     @Test("Given an output file among those the package's report is made from, when spec-report runs, then it refuses and writes nothing",
-          arguments: ["Specs/shop.feature.md", "Tests/ShopTests/BasketTests.swift", "Package.swift"])
+          arguments: ["Specs/shop.feature.md", "Tests/ShopTests/BasketTests.swift", "Sources/Shop/Basket.swift", "Package.swift"])
     func outputOverThePackage(file: String) throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
@@ -408,6 +408,18 @@ struct ReportTests {
         #expect(run.status == 2)
         #expect(run.errors == "error: --output \(work.path)/\(file) is in the package spec-report reads\n")
         #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before)
+    }
+
+    @Test("Given --results -, when spec-report runs, then it reads the run's events from standard input, and - as --output is standard output")
+    func resultsFromStandardInput() throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8)
+
+        let piped = try RealBinary("spec-report").run(["--package", shop.root, "--results", "-", "--output", "-"], input: events)
+        let named = try RealBinary("spec-report").run(["--package", shop.root, "--results", shop.events])
+
+        #expect(piped == named)
+        #expect(piped.output.hasPrefix("# Specs report\n"))
     }
 
     @Test("Given an output that is a device, when spec-report writes the report there, then the device takes it and stays the device it was")
