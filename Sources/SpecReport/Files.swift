@@ -40,6 +40,19 @@ enum Files {
         return text
     }
 
+    /// Runs `body` holding a lock on the folder the file is in, where its links lead: two runs
+    /// that read and write one file take turns, so neither writes over what the other added.
+    /// The lock goes with the process: a run stopped part way leaves none behind. A folder that
+    /// cannot be locked (a file system without locks, one not there) is left to `body`, whose
+    /// read or write then says what is wrong.
+    static func whileLocking<T>(folderOf path: String, _ body: () throws -> T) throws -> T {
+        let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        while descriptor >= 0 && flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
+    }
+
     /// Writes a file whole or not at all: into a file beside the one a link leads to, then renamed
     /// over it, so that a full disk or a stop part way leaves the old file as it was, and the link.
     /// A hard link to the old file keeps the old text.

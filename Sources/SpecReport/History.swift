@@ -36,6 +36,11 @@ public struct HistoryRecord: Codable, Equatable, Sendable {
         return records
     }
 
+    /// Whether both are one run, reported twice: the same start, to the second, on the same commit.
+    public func isSameRun(as other: HistoryRecord) -> Bool {
+        date == other.date && commit == other.commit
+    }
+
     /// The record as one line of JSON, keys sorted, ending in a line break.
     public var line: String {
         let encoder = JSONEncoder()

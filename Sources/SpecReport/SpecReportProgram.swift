@@ -150,18 +150,35 @@ public enum SpecReportProgram {
                     throw Refusal(description: "\(file) holds no mutation score, no line such as \"Shop: 6 mutants, 4 killed, 1 survived\"")
                 }
             }
-            var kept = ""
+            let render = { (report: Report) in options.html ? HTMLReport.render(report) : MarkdownReport.render(report) }
+            let text: String
             if let file = options.history {
-                kept = FileManager.default.fileExists(atPath: file) ? try Files.readText(file, regularOnly: true) : ""
-                report.history = try HistoryRecord.read(kept, file: file)
-            }
-            let text = options.html ? HTMLReport.render(report) : MarkdownReport.render(report)
-            if let file = options.output {
-                try Files.write(text, to: file)
-            }
-            // Kept only once the report is written: a run that failed to report is not kept twice.
-            if let file = options.history {
-                try Files.write(kept + (kept.isEmpty || kept.unicodeScalars.last == "\n" ? "" : "\n") + report.historyRecord.line, to: file)
+                // Read and written by one spec-report at a time: runs kept at once are each kept.
+                text = try Files.whileLocking(folderOf: file) {
+                    let existed = FileManager.default.fileExists(atPath: file)
+                    let kept = existed ? try Files.readText(file, regularOnly: true) : ""
+                    let earlier = try HistoryRecord.read(kept, file: file)
+                    let this = report.historyRecord
+                    // The same run reported again is kept once, and compared with the run before it.
+                    report.history = earlier.filter { !$0.isSameRun(as: this) }
+                    let isNew = report.history.count == earlier.count
+                    let text = render(report)
+                    // The run is kept before its report is written, whose trend shows it; a report
+                    // that cannot be written takes it out again.
+                    if isNew {
+                        try Files.write(kept + (kept.isEmpty || kept.unicodeScalars.last == "\n" ? "" : "\n") + this.line, to: file)
+                    }
+                    do {
+                        try options.output.map { try Files.write(text, to: $0) }
+                    } catch {
+                        if isNew { existed ? try? Files.write(kept, to: file) : try? FileManager.default.removeItem(atPath: file) }
+                        throw error
+                    }
+                    return text
+                }
+            } else {
+                text = render(report)
+                try options.output.map { try Files.write(text, to: $0) }
             }
             if let file = options.output {
                 output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
@@ -234,8 +251,7 @@ public enum SpecReportProgram {
         if !options.only.isEmpty && options.history != nil {
             throw UsageError(message: "error: --history keeps whole runs; it does not go with --only")
         }
-        // - is standard input to --results and standard output to --output: not one file.
-        if let output = options.output, output != "-", let read = [options.results, options.history, options.mutation].compactMap({ $0 })
+        if let output = options.output, let read = [options.results, options.history, options.mutation].compactMap({ $0 })
             .first(where: { place($0) == place(output) }) {
             throw UsageError(message: "error: --output \(output) is \(read), which spec-report reads")
         }

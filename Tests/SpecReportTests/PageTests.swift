@@ -317,6 +317,10 @@ struct PageTests {
         #expect(records.last?.statuses["SH-2"] == "failed" && records.last?.date == "2026-01-01T00:00:00Z")
         #expect(records.last?.totals == ["passed": 6, "failed": 1, "skipped": 4, "not run here": 1, "no test": 7])
         #expect(output.contains("## Since the last run\n\n- SH-2: passed, now failed\n"))
+        let kept = try String(contentsOfFile: file, encoding: .utf8)
+        let (_, again) = shop.specReport(["--history", file])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == kept, "the same run reported again is kept once")
+        #expect(again.contains("## Since the last run\n\n- SH-2: passed, now failed\n"), "and compared with the run before it")
         var report = shop.report()
         report.history = [before]
         let page = try page(report)
@@ -326,6 +330,56 @@ struct PageTests {
         #expect(trend["aria-label"] == "Scenarios passed in the last 2 runs, oldest first: 7 of 20, 6 of 19")
         #expect(trend.all("rect").map { [$0["x"], $0["y"], $0["height"]] } == [["0", "26.0", "14.0"], ["12", "28.0", "12.0"]],
                 "each run's bar is as high as its passed scenarios, against the most scenarios any run had")
+    }
+
+    /// A folder of its own for a history and what goes beside it; the test removes it.
+    private func historyFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (runs at the same moment)")
+    func runsAtOnceEachKept() throws {
+        let shop = try Fixture.shop()
+        let work = try historyFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8)
+        try #require(events.contains("\"since1970\": 1767225600.0}, \"kind\": \"runStarted\""))
+        let history = work.appendingPathComponent("runs.jsonl").path
+        let runs = try (1...8).map { run in
+            let file = work.appendingPathComponent("events-\(run).jsonl")
+            try Data(events.replacingOccurrences(of: "\"since1970\": 1767225600.0}, \"kind\": \"runStarted\"",
+                                                 with: "\"since1970\": \(1767225600 + run * 60).0}, \"kind\": \"runStarted\"").utf8).write(to: file)
+            let process = Process()
+            process.executableURL = try RealBinary("spec-report").url
+            process.arguments = ["--package", shop.root, "--results", file.path, "--history", history,
+                                 "--output", work.appendingPathComponent("report-\(run).md").path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+
+        for process in runs { try process.run() }
+        for process in runs { process.waitUntilExit() }
+
+        #expect(runs.map(\.terminationStatus) == Array(repeating: 1, count: 8))
+        #expect(try HistoryRecord.read(String(contentsOfFile: history, encoding: .utf8), file: history).map(\.date).sorted()
+                == (1...8).map { "2026-01-01T00:0\($0):00Z" })
+    }
+
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (a history that cannot be written)")
+    func historyUnwritableNoReport() throws {
+        let shop = try Fixture.shop()
+        let work = try historyFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let history = work.appendingPathComponent("runs.jsonl").path, report = work.appendingPathComponent("specs.md").path
+        try FileManager.default.createSymbolicLink(atPath: history, withDestinationPath: work.appendingPathComponent("gone/runs.jsonl").path)
+
+        let (status, _) = shop.specReport(["--history", history, "--output", report])
+
+        #expect(status == 2)
+        #expect(!FileManager.default.fileExists(atPath: report))
     }
 
     @Test("Given a history file with a line that is not a run, when spec-report reads it, then it names that line and the file is left as it was")
@@ -347,8 +401,7 @@ struct PageTests {
     @Test("Given a history file whose last line has no line break, or is reached through a link, or saved with Windows line endings, or empty, when a run is kept, then every run reads back, one a line")
     func historyKeptWhole() throws {
         let shop = try Fixture.shop()
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = try historyFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let earlier = shop.report().historyRecord.line
         let file = work.appendingPathComponent("runs.jsonl").path, link = work.appendingPathComponent("link.jsonl").path
