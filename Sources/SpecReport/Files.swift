@@ -48,8 +48,9 @@ enum Files {
     static func whileLocking<T>(folderOf path: String, _ body: () throws -> T) throws -> T {
         let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        while descriptor >= 0 && flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        flock(descriptor, LOCK_EX)
         return try body()
     }
 

@@ -267,7 +267,7 @@ public enum GherkinParser {
         /// after them; a shorter run, or one with words, is a line of the block.
         static func closes(_ line: String, _ fence: String) -> Bool {
             let text = line.trimmingLeadingSpaces()
-            let run = text.prefix { $0 == fence.first }
+            let run = text.prefix { fence.contains($0) }
             return run.count >= fence.count && run.count == text.count
         }
 
@@ -326,13 +326,14 @@ public enum GherkinParser {
                     throw error(number, "scenario \"\(title)\" has no ID tag on the line above, such as `@TL-1`")
                 }
                 let ids = pending.tags.filter(GherkinParser.isScenarioID)
-                guard let id = ids.first else {
+                guard !ids.isEmpty else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold no ID such as TL-1")
                 }
                 guard ids.count == 1 else {
                     throw error(pending.line, "the tags of scenario \"\(title)\" hold more than one ID: "
                                 + ids.joined(separator: ", ") + "; a scenario has one")
                 }
+                let id = ids[0]
                 guard Int(id.drop { $0 != "-" }.dropFirst()).map({ $0 <= GherkinParser.lastNumber }) == true else {
                     throw error(pending.line, "the number of \(id) has more than six digits; IDs count up from 1")
                 }

@@ -76,6 +76,6 @@ public struct SpecsPackage: Sendable {
             }
         }
         try walk(folder, named: "")
-        return found.sorted { $0.name < $1.name }
+        return found
     }
 }

@@ -321,6 +321,18 @@ struct GherkinParserTests {
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
     }
 
+    @Test("A fence may name its language, and tildes may have backticks after them; three backticks with more after them are no fence")
+    func fenceInfoStrings() throws {
+        let text = "# Feature: F\n`@A-1`\n## Scenario: x\n* Given a file\n  ```json\n  {}\n  ```\n* And a note\n  ~~~ `text`\n  kept\n  ~~~\n* Then y\n"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  {}", "  kept", nil])
+        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 5, message: "text after the steps of scenario A-1; a step starts with * or -")) {
+            try GherkinParser.parse("# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n``` `x` ```", file: "Specs/f.feature.md")
+        }
+    }
+
     @Test("A fenced block in the story holds steps, tables and headings as its text")
     func stepsInTheStory() throws {
         let block = "```\n* Given a step, as an example\n| a | table |\n## Not a heading\n```"
