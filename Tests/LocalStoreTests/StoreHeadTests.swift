@@ -135,4 +135,18 @@ struct StoreHeadTests {
         }
         #expect(!FileStore.mentions(others + [id(3)], in: files.storeBytes))
     }
+
+    /// Ids whose first four characters, XORed with their last four, are alike, and whose middles
+    /// are alike, fold to one fingerprint: each of them is still compared by its text.
+    @Test("An id the store holds is found after others of the same fingerprint, and one of them alone is not found")
+    func idsOfOneFingerprint() throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        let alike = try #require(UUID(uuidString: "00020000-0000-0000-0000-000000000000"))
+        let alikeToTheFirst = try #require(UUID(uuidString: "00010000-0000-0000-0000-000000000000"))
+
+        #expect(FileStore.mentions([alike, id(2)], in: files.storeBytes))
+        #expect(FileStore.mentions([id(2), alike], in: files.storeBytes))
+        #expect(!FileStore.mentions([alike], in: files.storeBytes))
+        #expect(!FileStore.mentions([alike, alikeToTheFirst], in: files.storeBytes))
+    }
 }
