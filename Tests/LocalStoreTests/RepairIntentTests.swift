@@ -71,6 +71,61 @@ struct RepairIntentTests {
         #expect(!asked)
     }
 
+    /// A change whose line is changed by hand, so that its sum is wrong but it still reads as
+    /// the change: a space after its first key.
+    private func changeByHand(line: Int) throws {
+        var lines = files.journalLines
+        let changed = try #require(lines[line].range(of: "\":"))
+        lines[line].replaceSubrange(changed, with: "\": ")
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    enum Removal: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case deleted = "a delete of two to-dos", checked = "a check of two to-dos", personDeleted = "a delete of a person"
+        var testDescription: String { rawValue }
+    }
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: what a line left out had removed comes back, by name",
+          arguments: Removal.allCases)
+    func removalLeftOut(removal: Removal) throws {
+        switch removal {
+        case .deleted: try files.store().apply(TodoChange.delete([id(7), id(6)]))
+        case .checked: try files.store().apply(TodoChange.check([id(6), id(7)]))
+        case .personDeleted:
+            try files.store().update { $0.people = makePeople([person(21, "Ann", "Lee")]) }
+            try files.store().apply(PeopleChange.delete([id(21)]))
+        }
+        try changeByHand(line: files.journalLines.count - 1)
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.linesLeftOut.count == 1)
+        switch removal {
+        case .deleted: #expect(repaired.cameBack.map { "\($0.name) \($0.how)" } == ["Task 7 deleted", "Task 6 deleted"])
+        case .checked: #expect(repaired.cameBack.map { "\($0.name) \($0.how)" } == ["Task 6 checked", "Task 7 checked"])
+        case .personDeleted: #expect(repaired.cameBack.map { "\($0.name) \($0.how)" } == ["Ann Lee personDeleted"])
+        }
+        #expect(try files.todos() == left)
+        #expect(try files.store().read().people.everyone.map(\.fullName) == (removal == .personDeleted ? ["Ann Lee"] : []))
+    }
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: a change of two to-dos, one of them added by a line left out",
+          arguments: [TodoChange.uncheck([id(6), id(7)]), TodoChange.delete([id(6), id(7)])])
+    func changeOfALostItem(change: TodoChange) throws {
+        try files.store().apply(TodoChange.check([id(6), id(7)]))
+        try files.store().apply(change)
+        let addOfTask7 = try #require(files.journalLines.firstIndex { $0.contains("Task 7") })
+        try changeByHand(line: addOfTask7)
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.linesLeftOut == [addOfTask7 + 1])
+        #expect(repaired.changesBroughtIn == 14)
+        #expect(repaired.cameBack == [])
+        let kept = change == .delete([id(6), id(7)]) ? [12, 11, 10, 9, 8] : [12, 11, 10, 9, 8, 6]
+        #expect(try files.todos() == list(todo: kept.map { todo($0, "Task \($0)") }, next: 13))
+    }
+
     @Test("SF-33 A repair keeps what each change of the journal meant: a journal the store had taken in")
     func journalTakenInAlready() throws {
         _ = try files.store().add(id: id(13), title: "Call Ann")
