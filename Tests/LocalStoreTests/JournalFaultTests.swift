@@ -189,6 +189,32 @@ struct JournalFaultTests {
         #expect(!FileManager.default.fileExists(atPath: files.journalURL.path), "a fold removes a journal taken in before")
     }
 
+    /// A line whose sum holds but which names no change this todo knows, as a newer one or a
+    /// forger may write: a repair knows the journal the store took in by its bytes, not by
+    /// what it can read of them, and sets it aside.
+    @Test("SF-3 A journal the store took in is discarded only then: a repair knows it by its whole lines, one it cannot read included")
+    func foldedJournalWithALineNotAChange() throws {
+        var taken = Array(files.journalBytes)
+        let previous = taken.withUnsafeBytes { Journal.read($0).sum }
+        let body = Array(#"{"shout":"hi""#.utf8)
+        taken += body + Array(#","sum":""#.utf8) + Checksum.hex(body.withUnsafeBytes { Checksum.xxh64($0, seed: previous) }) + Array("\"}\n".utf8)
+        try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
+        var store = String(decoding: files.storeBytes, as: UTF8.self)
+        let folded = try #require(store.range(of: #""folded":\{"checksum":"[0-9a-f]{16}""#, options: .regularExpression))
+        let sum = String(decoding: Checksum.hex(taken.withUnsafeBytes { Checksum.xxh64($0) }), as: UTF8.self)
+        store.replaceSubrange(folded, with: #""folded":{"checksum":""# + sum + "\"")
+        // Its end cut off, so that there is something to repair.
+        let sealed = StoreHead.sealed(Array(store.utf8))
+        try files.write(sealed.prefix(sealed.count - 10))
+        // And after the line, one a crash cut off: the sum of every byte is not the store's.
+        try files.writeJournal(Data(taken + Array(#"{"addTodo":{"id":""#.utf8)))
+
+        let repaired = try #require(try files.store().repair(at: Date()))
+
+        #expect(repaired.journalSetAside == .takenInAlready)
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 4))
+    }
+
     enum JournalEnd: String, CaseIterable, Sendable {
         case wrongSum = "a whole last line, without its break, whose sum is wrong"
         case foreignBytes = "bytes todo never writes, without a line break"
