@@ -89,9 +89,11 @@ public enum SpecReportProgram {
         do {
             let package = try SpecsPackage.read(at: options.package, needingScenarios: options.nextID == nil)
             if let file = options.output {
-                let root = place(package.root)
+                // Where each leads, its links followed: a folder, or a spec, may be kept elsewhere.
                 let written = place(file)
-                guard !(["/Specs/", "/Tests/", "/Sources/"].contains { written.hasPrefix(root + $0) } || written == root + "/Package.swift") else {
+                let folders = ["Specs", "Tests", "Sources"].map { place(package.root + "/" + $0) + "/" }
+                let read = (package.features.map(\.file) + package.sources.paths + ["Package.swift"]).map { place(package.root + "/" + $0) }
+                guard !(folders.contains { written.hasPrefix($0) } || read.contains(written)) else {
                     throw Refusal(description: "--output \(file) is in the package spec-report reads")
                 }
             }

@@ -11,6 +11,9 @@ public final class TestSources: @unchecked Sendable {
     }
 
     private let texts: [String: String]
+
+    /// The test sources' paths, relative to the package (`Tests/…`).
+    var paths: [String] { Array(texts.keys) }
     /// What has been read so far: a file is lexed when a test in it is first asked about, and
     /// the helpers only when a test asserts nothing itself, so that a check of one scenario
     /// reads one file. `lock` guards both.

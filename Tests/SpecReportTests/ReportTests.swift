@@ -410,6 +410,32 @@ struct ReportTests {
         #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before)
     }
 
+    @Test("Given Specs/ and Sources/ reached through links, and a spec that is a link, when --output names a file where they lead, then it refuses and writes nothing")
+    func outputOverThePackageThroughLinks() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        for folder in ["Specs", "Sources"] {
+            try FileManager.default.moveItem(at: work.appendingPathComponent(folder), to: elsewhere.appendingPathComponent(folder))
+            try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent(folder).path, withDestinationPath: "elsewhere/" + folder)
+        }
+        let linkedSpec = elsewhere.appendingPathComponent("more.feature.md")
+        try Data("# Feature: More\n`@SH-40`\n## Scenario: s\n* Then t\n".utf8).write(to: linkedSpec)
+        try FileManager.default.createSymbolicLink(atPath: elsewhere.appendingPathComponent("Specs/more.feature.md").path, withDestinationPath: linkedSpec.path)
+
+        for file in ["elsewhere/Specs/shop.feature.md", "elsewhere/Sources/Shop/Basket.swift", "elsewhere/more.feature.md"] {
+            let before = try Data(contentsOf: work.appendingPathComponent(file))
+
+            let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events, "--output", work.path + "/" + file])
+
+            #expect(run.status == 2, "\(file)")
+            #expect(run.errors == "error: --output \(work.path)/\(file) is in the package spec-report reads\n")
+            #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before, "\(file)")
+        }
+    }
+
     @Test("Given --results -, when spec-report runs, then it reads the run's events from standard input, and - as --output is standard output")
     func resultsFromStandardInput() throws {
         let shop = try Fixture.shop()
