@@ -88,13 +88,14 @@ public enum SpecReportProgram {
         }
         do {
             let package = try SpecsPackage.read(at: options.package, needingScenarios: options.nextID == nil)
-            if let file = options.output {
-                // Where each leads, its links followed: a folder, or a spec, may be kept elsewhere.
+            // Where each leads, its links followed: a folder, or a spec, may be kept elsewhere.
+            let folders = ["Specs", "Tests", "Sources"].map { place(package.root + "/" + $0) + "/" }
+            let read = (package.features.map(\.file) + package.sources.paths + ["Package.swift"]).map { place(package.root + "/" + $0) }
+            for (option, file) in [("--output", options.output), ("--history", options.history)] {
+                guard let file else { continue }
                 let written = place(file)
-                let folders = ["Specs", "Tests", "Sources"].map { place(package.root + "/" + $0) + "/" }
-                let read = (package.features.map(\.file) + package.sources.paths + ["Package.swift"]).map { place(package.root + "/" + $0) }
                 guard !(folders.contains { written.hasPrefix($0) } || read.contains(written)) else {
-                    throw Refusal(description: "--output \(file) is in the package spec-report reads")
+                    throw Refusal(description: "\(option) \(file) is in the package spec-report reads")
                 }
             }
             if let prefix = options.nextID {
@@ -194,9 +195,13 @@ public enum SpecReportProgram {
         }
     }
 
-    /// Where a path leads, whatever way it is written.
+    /// Where a path leads, whatever way it is written; for a file not there yet, where its
+    /// folder leads.
     private static func place(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let resolved = url.resolvingSymlinksInPath()
+        guard !FileManager.default.fileExists(atPath: resolved.path) else { return resolved.path }
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
     struct UsageError: Error {

@@ -410,7 +410,7 @@ struct ReportTests {
         #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before)
     }
 
-    @Test("Given Specs/ and Sources/ reached through links, and a spec that is a link, when --output names a file where they lead, then it refuses and writes nothing")
+    @Test("Given Specs/ and Sources/ reached through links, and a spec that is a link, when --output or --history names a file where they lead, then it refuses and writes nothing")
     func outputOverThePackageThroughLinks() throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
@@ -434,6 +434,10 @@ struct ReportTests {
             #expect(run.errors == "error: --output \(work.path)/\(file) is in the package spec-report reads\n")
             #expect(try Data(contentsOf: work.appendingPathComponent(file)) == before, "\(file)")
         }
+        let history = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events, "--history", work.path + "/Specs/runs.feature.md"])
+        #expect(history.status == 2)
+        #expect(history.errors == "error: --history \(work.path)/Specs/runs.feature.md is in the package spec-report reads\n")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("Specs/runs.feature.md").path))
     }
 
     @Test("Given --results -, when spec-report runs, then it reads the run's events from standard input, and - as --output is standard output")
