@@ -88,14 +88,16 @@ public enum SpecReportProgram {
         }
         do {
             let package = try SpecsPackage.read(at: options.package, needingScenarios: options.nextID == nil)
-            // Where each leads, its links followed: a folder, or a spec, may be kept elsewhere.
-            let folders = ["Specs", "Tests", "Sources"].map { place(package.root + "/" + $0) + "/" }
-            let read = (package.features.map(\.file) + package.sources.paths + ["Package.swift"]).map { place(package.root + "/" + $0) }
-            for (option, file) in [("--output", options.output), ("--history", options.history)] {
-                guard let file else { continue }
-                let written = place(file)
-                guard !(folders.contains { written.hasPrefix($0) } || read.contains(written)) else {
-                    throw Refusal(description: "\(option) \(file) is in the package spec-report reads")
+            let writes = [("--output", options.output), ("--history", options.history)].compactMap { option, file in file.map { (option, $0) } }
+            if !writes.isEmpty {
+                // Where each leads, its links followed: a folder, or a spec, may be kept elsewhere.
+                let folders = ["Specs", "Tests", "Sources"].map { place(package.root + "/" + $0) + "/" }
+                let read = (package.features.map(\.file) + package.sources.paths + ["Package.swift"]).map { place(package.root + "/" + $0) }
+                for (option, file) in writes {
+                    let written = place(file)
+                    guard !(folders.contains { written.hasPrefix($0) } || read.contains(written)) else {
+                        throw Refusal(description: "\(option) \(file) is in the package spec-report reads")
+                    }
                 }
             }
             if let prefix = options.nextID {
