@@ -143,6 +143,20 @@ struct PeopleTests {
         #expect(people.deleted.map(\.id) == (setAside ? [id(1)] : []))
     }
 
+    @Test("A person set aside is not brought back by an add or a page bearing their id, whatever details they arrive with",
+          arguments: [false, true])
+    func setAsideIDNotAddedAgain(byPage: Bool) throws {
+        var people = makePeople([person(1, "Brad", "Gibson", remoteID: "155e77ee")])
+        try people.apply(.delete([id(1)]))
+        let other = arriving(1, PersonDetails(firstName: "Brad", lastName: "Gibbs", birthDate: nil))
+
+        let step = try people.apply(byPage ? .load(page: 1, seed: "s", people: [other]) : .add(other, again: true))
+
+        #expect(people.everyone.isEmpty)
+        #expect(people.deleted.map(\.id) == [id(1)])
+        #expect(step == nil)
+    }
+
     @Test("Undoing a delete puts each person back where they were, in the middle too")
     func undoDeleteKeepsPlaces() throws {
         var people = makePeople([person(1, "Ann", "Lee"), person(2, "Bo", "Bee"), person(3, "Cy", "Cee")])

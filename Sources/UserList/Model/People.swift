@@ -85,7 +85,7 @@ public struct People: Sendable, Equatable {
         switch change {
         case let .add(new, again):
             guard new.details.isNamed else { throw .nameless }
-            guard !everyone.contains(where: { $0.id == new.id }) else { return nil }
+            guard !isKnown(new.id) else { return nil }
             if !again, let existing = sameAs(new.details) { throw .alreadyThere(existing) }
             everyone.append(take(new))
             unmatchedSearches.removeAll()
@@ -112,7 +112,7 @@ public struct People: Sendable, Equatable {
             guard arriving.allSatisfy(\.details.isNamed) else { throw .nameless }
             var known = Identities(everyone + deleted)
             var added: [Person.ID] = []
-            for new in arriving where !known.contains(new.details) && !everyone.contains(where: { $0.id == new.id }) {
+            for new in arriving where !known.contains(new.details) && !isKnown(new.id) {
                 everyone.append(take(new))
                 known.insert(new.details)
                 added.append(new.id)
@@ -132,6 +132,12 @@ public struct People: Sendable, Equatable {
         }
         if everyone.isEmpty { nextNumber = 1 }
         return step
+    }
+
+    /// Whether `id` is in the list or set aside: either way, no add or page brings it in again,
+    /// as the list would then hold one id twice.
+    private func isKnown(_ id: Person.ID) -> Bool {
+        everyone.contains { $0.id == id } || deleted.contains { $0.id == id }
     }
 
     /// Takes back the change `step` came from, provided the people are as it left them (undo

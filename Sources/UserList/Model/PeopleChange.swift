@@ -6,7 +6,7 @@ import Foundation
 
 /// Everything the user can do to the people, as a value the store applies to the latest saved list.
 public enum PeopleChange: Sendable, Equatable {
-    /// Adds the person last in the order added. Adding the same id again adds nothing; someone
+    /// Adds the person last in the order added. Adding an id the list holds, or has set aside, adds nothing; someone
     /// with the same names and date of birth as a person in the list is refused unless `again`.
     case add(NewPerson, again: Bool)
     /// Removes people added by hand; a loaded person is set aside instead, so no later
