@@ -234,6 +234,79 @@ struct MutateTests {
         #expect(unbuilt.errors == "error: the package does not build, or its tests do not pass, as it is\n\(compilerError)\n")
     }
 
+    @Test("SR-37 A mutant is judged by the test suites that run its line")
+    func judgedByTheSuitesThatRunItsLine() throws {
+        let root = try package { root in
+            try Data("func change(paid: Int, price: Int) -> Int? {\n    guard paid >= price else { return nil }\n    return paid == price ? 0 : paid - price\n}\n"
+                .utf8).write(to: root.appendingPathComponent("Sources/Shop/Till.swift"))
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A toolchain whose coverage run has Basket run line 14 of the basket and Till line 2 of
+        // the till (its counts unreadable when TILL_SAYS is "unreadable"), and whose test runs
+        // are written to RUNS, Basket's failing.
+        let path = try pathWithSwift(#"""
+            [ "$1" = build ] && exit 0
+            case "$*" in "test list"*) printf '%s\n' 'ShopTests.BasketTests/dearer()' 'ShopTests.TillTests/change()'; exit 0;; esac
+            case "$*" in *--filter*) ;; *) exit 0;; esac
+            case "$*" in
+              *--build-path*)
+                counts=$(printf '%s' "$LLVM_PROFILE_FILE" | sed "s/%p/$$/")
+                case "$*" in
+                  *BasketTests*) printf 'SF:%s\nDA:14,3\nDA:15,0\n' "$PWD/Sources/Shop/Basket.swift" > "$counts";;
+                  *) printf '%sSF:%s\nDA:2,1\nDA:3,0\n' "$TILL_SAYS" "$PWD/Sources/Shop/Till.swift" > "$counts";;
+                esac
+                exit 0;;
+            esac
+            echo "$*" >> "$RUNS"
+            case "$*" in *BasketTests*) printf '\342\234\230 Test "dearer" recorded an issue\n'; exit 1;; esac
+            """#, in: root)
+        let tools = ["llvm-profdata": #"""
+            #!/bin/sh
+            out=; files=
+            while [ $# -gt 0 ]; do case "$1" in -o) out=$2; shift;; merge|-sparse|--failure-mode=all) ;; *) files="$files $1";; esac; shift; done
+            cat $files > "$out"; ! grep -q unreadable "$out"
+            """#, "llvm-cov": #"""
+            #!/bin/sh
+            while [ "$1" != -instr-profile ]; do shift; done
+            cat "$2"
+            """#]
+        for (name, body) in tools {
+            let tool = root.appendingPathComponent("bin/\(name)")
+            try Data((body + "\n").utf8).write(to: tool)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        }
+        let script = root.appendingPathComponent("Scripts/mutate").path
+        let lines = ["Basket.swift:14", "Till.swift:2", "Till.swift:3"].flatMap { ["--at", "Sources/Shop/\($0)"] }
+        let listed = try run([script, "--module", "Shop", "--list"] + lines).output.split(separator: "\n")
+        let onLine = { (place: String) in listed.filter { $0.contains(place + ":") }.count }
+        let basket = #"^(ShopTests\.BasketTests)(/|$)"#
+        let till = #"^(ShopTests\.TillTests)(/|$)"#
+        let both = #"^(ShopTests\.BasketTests|ShopTests\.TillTests)(/|$)"#
+        try #require(onLine("Basket.swift:14") > 0 && onLine("Till.swift:2") > 0 && onLine("Till.swift:3") == 1)
+
+        for tillSays in ["", "unreadable"] {
+            let runs = root.appendingPathComponent("runs \(tillSays).txt")
+            try Data().write(to: runs)
+
+            let ran = try RealBinary(url: URL(fileURLWithPath: script))
+                .run(["--module", "Shop", "--by-coverage"] + lines, environment: ["PATH": path, "RUNS": runs.path, "TILL_SAYS": tillSays])
+
+            let filters = try String(contentsOf: runs, encoding: .utf8).split(separator: "\n").map { $0.components(separatedBy: "--filter ").last ?? "" }
+            let survivors = ran.output.split(separator: "\n").filter { $0.hasPrefix("  survived: ") }
+            #expect(ran.output.contains("  2 test suites, each mutant judged by those that run its line"), "\(ran.output)\(ran.errors)")
+            if tillSays.isEmpty {
+                #expect(filters == Array(repeating: basket, count: onLine("Basket.swift:14")) + Array(repeating: till, count: onLine("Till.swift:2")))
+                #expect(survivors.count == onLine("Till.swift:2") + 1)
+                #expect(survivors.filter { $0.contains("(no test runs its line)") } == ["  survived: Sources/Shop/Till.swift:3: == to != (no test runs its line):"])
+            } else {
+                #expect(ran.output.contains("  ShopTests.TillTests: the lines it runs could not be read; it judges every mutant"))
+                #expect(filters == Array(repeating: both, count: onLine("Basket.swift:14")) + Array(repeating: till, count: onLine("Till.swift:2") + 1))
+                #expect(survivors.count == onLine("Till.swift:2") + 1)
+                #expect(!survivors.contains { $0.contains("no test runs") })
+            }
+        }
+    }
+
     @Test("SR-25 Scripts/mutate --at says when a line has no bugs to plant")
     func noMutants() throws {
         let root = try package()

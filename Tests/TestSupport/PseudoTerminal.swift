@@ -73,7 +73,11 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &interrupt)
         posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closesTheRest))
         let arguments: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The program's environment is the one given, but for where a coverage run (Scripts/mutate
+        // --by-coverage) wants each program's profile: without it, the lines run at a terminal
+        // would count for no test.
+        let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"].map { ["LLVM_PROFILE_FILE": $0] } ?? [:]
+        let variables: [UnsafeMutablePointer<CChar>?] = profile.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (arguments + variables).forEach { free($0) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable.path, &actions, &attributes, arguments, variables) == 0 else {
