@@ -133,8 +133,9 @@ public enum GherkinParser {
         /// string still needs one before it); nil outside one.
         var backgroundHasStep: Bool?
         /// An open fenced block: a step's doc string, or (`isProse`) a block in the story's words;
-        /// `fence` is what opened it, ``` or ~~~, the only thing that closes it.
-        var docString: (lines: [String], opened: Int, isProse: Bool, fence: String)?
+        /// `fence` is what opened it, ``` or ~~~, the only thing that closes it. `container`: the
+        /// columns of the step's list item it is indented under (2), or 0 outside one.
+        var docString: (lines: [String], opened: Int, isProse: Bool, fence: String, container: Int)?
         /// The line an HTML comment opened on, while it is open: GitHub shows nothing of it.
         var commentOpened: Int?
         /// The ID before this one in the same rule: the next must be greater.
@@ -165,7 +166,11 @@ public enum GherkinParser {
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
             if var open = docString {
-                if Self.closes(line, open.fence) {
+                if !line.isEmpty && Self.columns(of: line) < open.container {
+                    throw error(number, "a line less indented than its step, in the doc string opened on line \(open.opened): "
+                                + "GitHub ends the block before it; indent the block's lines, and its closing fence, under the step")
+                }
+                if Self.closes(line, open.fence, container: open.container) {
                     if open.isProse {
                         if inPreamble { preamble.append(raw) }
                     } else {
@@ -191,7 +196,8 @@ public enum GherkinParser {
                 return
             }
             if line.trimmingLeadingSpaces().hasPrefix("<!--") {
-                if !line.trimmingLeadingSpaces().dropFirst(4).contains("-->") { commentOpened = number }
+                // The end may overlap the start: `<!-->` and `<!--->` are whole comments.
+                if !line.contains("-->") { commentOpened = number }
                 return
             }
             if line.isEmpty {
@@ -223,17 +229,20 @@ public enum GherkinParser {
             if line.hasPrefix("#") {
                 return try heading(line, number: number)
             }
-            if let fence = Self.fence(opening: line) {
+            // A fence indented two columns or more, after a step, is in the step's list item.
+            let afterStep = current?.steps.isEmpty == false || backgroundHasStep == true
+            let container = afterStep && Self.columns(of: line) >= 2 ? 2 : 0
+            if let fence = Self.fence(opening: line, container: container) {
                 if current == nil && backgroundHasStep == nil {
                     // A fenced block in the story or a rule's words: text, as long as it hides no scenario.
                     if inPreamble { preamble.append(raw) }
-                    docString = ([], number, true, fence)
+                    docString = ([], number, true, fence, 0)
                     return
                 }
                 guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep == true) else {
                     throw error(number, "a doc string must follow a step")
                 }
-                docString = ([], number, false, fence)
+                docString = ([], number, false, fence, container)
                 return
             }
             if line.trimmingLeadingSpaces().hasPrefix("|") {
@@ -243,6 +252,9 @@ public enum GherkinParser {
                 return try listItem(String(line.dropFirst(2)), raw: raw, number: number)
             }
             if raw.hasPrefix("  "), current?.steps.isEmpty == false, current?.inExamples == false {
+                if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
+                    throw error(number, "a scenario indented under a step; GitHub shows it as part of the step, and it would have no test")
+                }
                 appendToLastStep(line.trimmingLeadingSpaces())
                 return
             }
@@ -253,9 +265,11 @@ public enum GherkinParser {
             current?.description.append(line)
         }
 
-        /// The fence a line opens a block with: three or more backticks, or tildes, as Markdown
-        /// reads them (backticks after a backtick fence make it inline code instead).
-        static func fence(opening line: String) -> String? {
+        /// The fence a line opens a block with: three or more backticks, or tildes, indented at
+        /// most three columns past `container`, as Markdown reads them (backticks after a backtick
+        /// fence make it inline code instead; four columns more make a line of code).
+        static func fence(opening line: String, container: Int) -> String? {
+            guard columns(of: line) - container <= 3 else { return nil }
             let text = line.trimmingLeadingSpaces()
             guard let mark = text.first, mark == "`" || mark == "~" else { return nil }
             let run = text.prefix { $0 == mark }
@@ -264,11 +278,24 @@ public enum GherkinParser {
         }
 
         /// Whether `line` closes the block `fence` opened: its mark, at least as many, and nothing
-        /// after them; a shorter run, or one with words, is a line of the block.
-        static func closes(_ line: String, _ fence: String) -> Bool {
+        /// after them, indented at most three columns past `container`; a shorter run, one with
+        /// words, or one indented more, is a line of the block.
+        static func closes(_ line: String, _ fence: String, container: Int) -> Bool {
+            guard columns(of: line) - container <= 3 else { return false }
             let text = line.trimmingLeadingSpaces()
             let run = text.prefix { fence.contains($0) }
             return run.count >= fence.count && run.count == text.count
+        }
+
+        /// The columns a line is indented by, a tab taking it to the next multiple of four, as
+        /// Markdown counts them.
+        static func columns(of line: String) -> Int {
+            var columns = 0
+            for character in line {
+                guard character == " " || character == "\t" else { break }
+                columns = character == " " ? columns + 1 : columns + 4 - columns % 4
+            }
+            return columns
         }
 
         /// The tag line a line was meant to be, when GitHub would not show it as tags: a line of

@@ -72,10 +72,11 @@ public struct MutationScore: Equatable, Sendable {
     /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
     /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`.
     /// The file keeps runs of different days; of a module run more than once, the latest counts,
-    /// and the first of those on one day, as `Scripts/mutate` writes its newest run first.
+    /// and the first of those on one day, as `Scripts/mutate` writes its newest run first. A
+    /// line with no date above it is older than every dated one: the file's date is only a guess.
     public static func read(_ text: String, fileDate: String) throws(Unreadable) -> [MutationScore] {
-        var date = fileDate
-        var scores: [String: MutationScore] = [:]
+        var date: String?
+        var scores: [String: (score: MutationScore, dated: Bool)] = [:]
         var order: [String] = []
         // A byte order mark an editor put at the start is no part of the first line.
         for (index, line) in String(text.drop { $0 == "\u{FEFF}" }).lines.enumerated() where !line.isEmpty {
@@ -87,21 +88,32 @@ public struct MutationScore: Equatable, Sendable {
                 }
                 continue
             }
-            func count(_ word: String) -> Int? {
-                let said = parts[1].split(separator: ",").map { $0.split(separator: " ") }.first { $0.count >= 2 && $0[1].hasPrefix(word) }
-                // A count is a number of mutants: never below zero, nor past what a run plants.
-                return said.flatMap { UInt32($0[0]) }.map { Int($0) }
-            }
             let module = String(parts[0])
-            // Equivalent and stillborn mutants, which older lines leave out, are planted too.
-            guard let planted = count("mutants"), let killed = count("killed"), let survived = count("survived"),
-                  killed + survived + (count("equivalent") ?? 0) + (count("stillborn") ?? 0) <= planted else {
+            /// The count said before `word`; nil when the line does not say one, and the line
+            /// unreadable when what it says is not a number of mutants: never below zero, nor
+            /// past what a run plants.
+            func count(_ word: String) throws(Unreadable) -> Int? {
+                let said = parts[1].split(separator: ",").map { $0.split(separator: " ") }.first { $0.count >= 2 && $0[1].hasPrefix(word) }
+                guard let said else { return nil }
+                guard let number = UInt32(said[0]) else { throw Unreadable(line: index + 1, module: module) }
+                return Int(number)
+            }
+            let (equivalent, stillborn) = (try count("equivalent"), try count("stillborn"))
+            guard let planted = try count("mutants"), let killed = try count("killed"), let survived = try count("survived") else {
+                throw Unreadable(line: index + 1, module: module)
+            }
+            // Every mutant planted is killed, survives, is equivalent or is stillborn; older lines
+            // leave out the last two.
+            let accounted = killed + survived + (equivalent ?? 0) + (stillborn ?? 0)
+            guard equivalent != nil && stillborn != nil ? accounted == planted : accounted <= planted else {
                 throw Unreadable(line: index + 1, module: module)
             }
             if scores[module] == nil { order.append(module) }
-            if let kept = scores[module], kept.date >= date { continue }
-            scores[module] = MutationScore(module: module, killed: killed, counted: killed + survived, date: date)
+            // Newer: the first line of the module, or a dated one later than what came before it.
+            let isNewer = scores[module].map { kept in date.map { !kept.dated || kept.score.date < $0 } ?? false } ?? true
+            guard isNewer else { continue }
+            scores[module] = (MutationScore(module: module, killed: killed, counted: killed + survived, date: date ?? fileDate), date != nil)
         }
-        return order.compactMap { scores[$0] }
+        return order.compactMap { scores[$0]?.score }
     }
 }

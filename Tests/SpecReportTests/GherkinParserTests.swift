@@ -165,6 +165,16 @@ struct GherkinParserTests {
         BadCase(testDescription: "a scenario's tags separated by commas",
                 text: "# Feature: F\n`@A-1`, `@slow`\n## Scenario: x\n* Then y", line: 2,
                 message: "tags go between backticks, one pair each, as `@A-1` `@slow`, with spaces between them"),
+        BadCase(testDescription: "a doc string indented under its step and closed at the start of the line",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Given a file\n  ```\n  kept\n```\n* Then y", line: 7,
+                message: "a line less indented than its step, in the doc string opened on line 5: GitHub ends the block before it; "
+                    + "indent the block's lines, and its closing fence, under the step"),
+        BadCase(testDescription: "a scenario after a closing fence indented four spaces more than its opening one",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\nkept\n    ```\n`@A-2`\n## Scenario: z\n* Then w\n```", line: 8,
+                message: "a scenario inside a fenced block; GitHub shows it as text, and it would have no test"),
+        BadCase(testDescription: "a scenario heading indented under a step",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n    `@A-2`\n    ## Scenario: z\n* Then w", line: 5,
+                message: "a scenario indented under a step; GitHub shows it as part of the step, and it would have no test"),
         BadCase(testDescription: "a tag line of a bare @, which names no tag",
                 text: "# Feature: F\n`@`\n## Scenario: x\n* Then y", line: 3,
                 message: "scenario \"x\" has no ID tag on the line above, such as `@TL-1`"),
@@ -319,6 +329,22 @@ struct GherkinParserTests {
         #expect(feature.scenarios.map(\.id) == ["A-1"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.text) == ["a file", "y"])
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
+    }
+
+    @Test("An HTML comment closed on the line it opens hides that line alone, <!--> and <!---> too", arguments: ["<!-->", "<!--->", "<!-- x -->"])
+    func commentClosedWhereItOpens(comment: String) throws {
+        let text = "# Feature: F\n\(comment)\n`@A-1`\n## Scenario: x\n* Then y\n"
+
+        #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
+    }
+
+    @Test("A doc string's fences may be indented under its step, up to three spaces more; four more is a line of the block")
+    func indentedFences() throws {
+        let text = "# Feature: F\n`@A-1`\n## Scenario: x\n* Given a file\n     ```\n  kept\n      ```\n     ```\n* Then y\n"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  kept\n      ```", nil])
     }
 
     @Test("A fence may name its language, and tildes may have backticks after them; three backticks with more after them are no fence")

@@ -270,7 +270,9 @@ struct PageTests {
                 "a file saved with Windows line endings")
         for (line, module) in [("Shop: 5 mutants, 9223372036854775807 killed, 1 survived", "Shop"), ("Till: 2 mutants, 1 killed, 18446744073709551615 survived", "Till"),
                                ("Till: 20 mutants, 30 killed, 1 survived", "Till"), ("Till: 2 mutants, 1 killed", "Till"), ("Till: many mutants, 1 killed, 1 survived", "Till"),
-                               ("Till: 10 mutants, 8 killed, 1 survived, 1 equivalent, 1 stillborn: 88.9 % killed", "Till")] {
+                               ("Till: 10 mutants, 8 killed, 1 survived, 1 equivalent, 1 stillborn: 88.9 % killed", "Till"),
+                               ("Till: 10 mutants, 8 killed, 1 survived, 12345678901 equivalent, 1 stillborn: 88.9 % killed", "Till"),
+                               ("Till: 10 mutants, 1 killed, 1 survived, 0 equivalent, 0 stillborn: 50.0 % killed", "Till")] {
             let error = #expect(throws: MutationScore.Unreadable.self, "\(line)") {
                 try MutationScore.read("Shop: 2 mutants, 2 killed, 0 survived\n" + line + "\n", fileDate: "2026-12-01")
             }
@@ -304,6 +306,16 @@ struct PageTests {
             started 2026-11-26 06:00 UTC, commit abc1234, 2 cores
             Shop: 4 mutants, 1 killed, 3 survived, 0 equivalent, 0 stillborn: 25.0 % killed
             """, fileDate: "2026-12-01").map(\.killed) == [4], "of two runs on one day, the first, as the newest is written first")
+        #expect(try MutationScore.read("""
+            Shop: 4 mutants, 1 killed, 3 survived
+            Shop: 4 mutants, 2 killed, 2 survived
+
+            started 2026-11-20 06:00 UTC, commit abc1234, 2 cores
+            Shop: 4 mutants, 4 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+            """, fileDate: "2026-12-01").map { "\($0.date) \($0.killed)" } == ["2026-11-20 4"],
+                "a line no date is written above is older than any dated run, whatever day the file was saved")
+        #expect(try MutationScore.read("Shop: 4 mutants, 1 killed, 3 survived\nShop: 4 mutants, 2 killed, 2 survived\n", fileDate: "2026-12-01")
+            .map(\.killed) == [1], "of two lines with no date, the first")
     }
 
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
