@@ -59,22 +59,20 @@ public enum SpecReportProgram {
             // Standard error that takes nothing (closed, a full disk) leaves the exit status to say it.
             if let errors { errors(line) } else { try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
         }
-        // A report standard output does not take (a full disk, a closed file) is an error, not lost in silence.
-        var unwritten: Files.Fault?
-        let status = run(arguments: arguments, output: output ?? { text in
-            guard unwritten == nil else { return }
+        // A report standard output does not take (a full disk, a closed file) is an error, not lost
+        // in silence, and a run whose report is lost is not kept in the history.
+        let standardOutput = { (text: String) throws(Files.Fault) in
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
             } catch {
-                unwritten = .cannot("write", "standard output", error)
+                throw .cannot("write", "standard output", error)
             }
-        }, printError: printError, swift: swift)
-        guard let unwritten else { return status }
-        printError("error: \(unwritten)")
-        return 2
+        }
+        return run(arguments: arguments, output: output.map { given in { given($0) } } ?? standardOutput, printError: printError, swift: swift)
     }
 
-    private static func run(arguments: [String], output: (String) -> Void, printError: @escaping (String) -> Void, swift: Swift?) -> Int32 {
+    private static func run(arguments: [String], output: (String) throws -> Void, printError: @escaping (String) -> Void,
+                            swift: Swift?) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)
@@ -82,11 +80,11 @@ public enum SpecReportProgram {
             printError("\(error.message)\n\(usage)")
             return 2
         }
-        if options.help {
-            output(usage)
-            return 0
-        }
         do {
+            if options.help {
+                try output(usage)
+                return 0
+            }
             let package = try SpecsPackage.read(at: options.package, needingScenarios: options.nextID == nil)
             let writes = [("--output", options.output), ("--history", options.history)].compactMap { option, file in file.map { (option, $0) } }
             if !writes.isEmpty {
@@ -104,7 +102,7 @@ public enum SpecReportProgram {
                 guard let next = package.nextID(prefix: prefix) else {
                     throw Refusal(description: "no ID of \(prefix) is left: \(prefix)-\(GherkinParser.lastNumber) is the last there is")
                 }
-                output(next + "\n")
+                try output(next + "\n")
                 return 0
             }
             let known = Set(package.features.flatMap(\.scenarios).map(\.id))
@@ -125,7 +123,7 @@ public enum SpecReportProgram {
                     if let file = options.output {
                         try Files.write(options.html ? HTMLReport.render(failure) : failure.markdown, to: file)
                     }
-                    output(failure.markdown)
+                    try output(failure.markdown)
                     return 1
                 }
                 run = try runTests(of: package, only: only, coverage: options.coverage, swift: swift)
@@ -156,39 +154,45 @@ public enum SpecReportProgram {
                 }
             }
             let render = { (report: Report) in options.html ? HTMLReport.render(report) : MarkdownReport.render(report) }
-            let text: String
+            func deliver(_ text: String) throws {
+                if let file = options.output { try Files.write(text, to: file) } else { try output(text) }
+            }
             if let file = options.history {
                 // Read and written by one spec-report at a time: runs kept at once are each kept.
-                text = try Files.whileLocking(folderOf: file) {
+                try Files.whileLocking(folderOf: file) {
                     let existed = FileManager.default.fileExists(atPath: file)
                     let kept = existed ? try Files.readText(file, regularOnly: true) : ""
                     let earlier = try HistoryRecord.read(kept, file: file)
                     let this = report.historyRecord
-                    // The same run reported again is kept once, and compared with the run before it.
-                    report.history = earlier.filter { !$0.isSameRun(as: this) }
-                    let isNew = report.history.count == earlier.count
+                    // The same run reported again is kept once; a run older than the last kept (its
+                    // results reported late) goes in its place by date. Either is compared with
+                    // the run before it.
+                    let same = earlier.firstIndex { $0.isSameRun(as: this) }
+                    let place = same ?? earlier.firstIndex { $0.date > this.date } ?? earlier.count
+                    report.history = Array(earlier[..<place])
+                    let isNew = same == nil
                     let text = render(report)
                     // The run is kept before its report is written, whose trend shows it; a report
                     // that cannot be written takes it out again.
-                    if isNew {
+                    if isNew && place == earlier.count {
                         try Files.write(kept + (kept.isEmpty || kept.unicodeScalars.last == "\n" ? "" : "\n") + this.line, to: file)
+                    } else if isNew {
+                        var lines = kept.lines.filter { !$0.isEmpty }.map { String($0) }
+                        lines.insert(String(this.line.dropLast()), at: place)
+                        try Files.write(lines.joined(separator: "\n") + "\n", to: file)
                     }
                     do {
-                        try options.output.map { try Files.write(text, to: $0) }
+                        try deliver(text)
                     } catch {
                         if isNew { existed ? try? Files.write(kept, to: file) : try? FileManager.default.removeItem(atPath: file) }
                         throw error
                     }
-                    return text
                 }
             } else {
-                text = render(report)
-                try options.output.map { try Files.write(text, to: $0) }
+                try deliver(render(report))
             }
             if let file = options.output {
-                output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
-            } else {
-                output(text)
+                try output(([report.summary] + report.coverage.problems + ["Written to \(file)"]).joined(separator: "\n") + "\n")
             }
             return report.isGreen ? 0 : 1
         } catch {
@@ -236,7 +240,11 @@ public enum SpecReportProgram {
                     throw UsageError(message: "error: --next-id takes the capitals an ID starts with, such as TL, not \(prefix)")
                 }
                 options.nextID = prefix
-            case "--history": options.history = try value(argument)
+            case "--history":
+                options.history = try value(argument)
+                guard options.history != "-" else {
+                    throw UsageError(message: "error: --history needs a file to keep runs in; - is standard output, where the report goes")
+                }
             case "--mutation": options.mutation = try value(argument)
             case "--coverage": options.coverage = true
             case "--only":

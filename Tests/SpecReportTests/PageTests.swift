@@ -358,14 +358,19 @@ struct PageTests {
         return folder
     }
 
+    /// A history's path, `runs.jsonl` in a folder of its own, not made yet; the test removes the folder.
+    private func historyFile() throws -> (folder: URL, file: String) {
+        let folder = try historyFolder()
+        return (folder, folder.appendingPathComponent("runs.jsonl").path)
+    }
+
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (runs at the same moment)")
     func runsAtOnceEachKept() throws {
         let shop = try Fixture.shop()
-        let work = try historyFolder()
+        let (work, history) = try historyFile()
         defer { try? FileManager.default.removeItem(at: work) }
         let events = try String(contentsOfFile: shop.events, encoding: .utf8)
         try #require(events.contains("\"since1970\": 1767225600.0}, \"kind\": \"runStarted\""))
-        let history = work.appendingPathComponent("runs.jsonl").path
         let runs = try (1...8).map { run in
             let file = work.appendingPathComponent("events-\(run).jsonl")
             try Data(events.replacingOccurrences(of: "\"since1970\": 1767225600.0}, \"kind\": \"runStarted\"",
@@ -392,15 +397,55 @@ struct PageTests {
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (a history that cannot be written)")
     func historyUnwritableNoReport() throws {
         let shop = try Fixture.shop()
-        let work = try historyFolder()
+        let (work, history) = try historyFile()
         defer { try? FileManager.default.removeItem(at: work) }
-        let history = work.appendingPathComponent("runs.jsonl").path, report = work.appendingPathComponent("specs.md").path
+        let report = work.appendingPathComponent("specs.md").path
         try FileManager.default.createSymbolicLink(atPath: history, withDestinationPath: work.appendingPathComponent("gone/runs.jsonl").path)
 
         let (status, _) = shop.specReport(["--history", history, "--output", report])
 
         #expect(status == 2)
         #expect(!FileManager.default.fileExists(atPath: report))
+    }
+
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (a run reported late)")
+    func lateRunKeptInItsPlace() throws {
+        let shop = try Fixture.shop()
+        let (work, history) = try historyFile()
+        defer { try? FileManager.default.removeItem(at: work) }
+        var statuses = shop.report().historyRecord.statuses
+        statuses["SH-2"] = "passed"
+        let before = HistoryRecord(date: "2025-12-31T09:00:00Z", commit: "0ld0ld0", totals: ["passed": 7], statuses: statuses)
+        statuses["SH-2"] = "no test"
+        let after = HistoryRecord(date: "2026-01-02T09:00:00Z", commit: "new1234", totals: ["passed": 6], statuses: statuses)
+        try Data((before.line + after.line).utf8).write(to: URL(fileURLWithPath: history))
+
+        for _ in 1...2 {
+            let (status, output) = shop.specReport(["--history", history])
+
+            #expect(status == 1)
+            #expect(output.contains("## Since the last run\n\n- SH-2: passed, now failed\n"), "\(output)")
+            #expect(try HistoryRecord.read(String(contentsOfFile: history, encoding: .utf8), file: history).map(\.date)
+                    == ["2025-12-31T09:00:00Z", "2026-01-01T00:00:00Z", "2026-01-02T09:00:00Z"])
+        }
+    }
+
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (standard output that takes nothing)")
+    func historyNotKeptWhenStandardOutputFails() throws {
+        let shop = try Fixture.shop()
+        let (work, history) = try historyFile()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let kept = shop.report().historyRecord.line.replacingOccurrences(of: "2026-01-01T00:00:00Z", with: "2025-12-31T09:00:00Z")
+        try Data(kept.utf8).write(to: URL(fileURLWithPath: history))
+
+        // Standard output closed, as `>&-` leaves it: no report can be written there.
+        let run = try RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+            .run(["-c", #"exec "$0" "$@" >&-"#, try RealBinary("spec-report").url.path, "--package", shop.root, "--results", shop.events,
+                  "--history", history])
+
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("error: cannot write standard output: "), "\(run.errors)")
+        #expect(try String(contentsOfFile: history, encoding: .utf8) == kept)
     }
 
     @Test("Given a history file with a line that is not a run, when spec-report reads it, then it names that line and the file is left as it was")

@@ -139,6 +139,7 @@ struct ReportTests {
                       (["--next-id", ""], "error: --next-id needs a value"),
                       (["--results", "run.jsonl", "--output", "./run.jsonl"], "error: --output ./run.jsonl is run.jsonl, which spec-report reads"),
                       (["--history", "h.jsonl", "--output", "h.jsonl"], "error: --output h.jsonl is h.jsonl, which spec-report reads"),
+                      (["--history", "-"], "error: --history needs a file to keep runs in; - is standard output, where the report goes"),
                       (["--results", "r.jsonl", "--mutation", "./r.jsonl", "--output", "r.jsonl"],
                        "error: --output r.jsonl is r.jsonl, which spec-report reads")])
     func usageErrors(arguments: [String], says: String) throws {
