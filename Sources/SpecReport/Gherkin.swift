@@ -205,7 +205,7 @@ public enum GherkinParser {
                 if current?.steps.isEmpty == true && current?.description.isEmpty == false { current?.description.append("") }
                 return
             }
-            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            let indent = Self.columns(of: line)
             let unindented = line.trimmingLeadingSpaces()
             let hashes = unindented.prefix { $0 == "#" }.count
             let isHeading = (1...6).contains(hashes) && unindented.dropFirst(hashes).first.map { $0 == " " || $0 == "\t" } == true
@@ -251,7 +251,7 @@ public enum GherkinParser {
             if line.hasPrefix("* ") || line.hasPrefix("- ") {
                 return try listItem(String(line.dropFirst(2)), raw: raw, number: number)
             }
-            if raw.hasPrefix("  "), current?.steps.isEmpty == false, current?.inExamples == false {
+            if indent >= 2, current?.steps.isEmpty == false, current?.inExamples == false {
                 if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
                     throw error(number, "a scenario indented under a step; GitHub shows it as part of the step, and it would have no test")
                 }

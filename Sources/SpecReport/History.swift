@@ -23,15 +23,19 @@ public struct HistoryRecord: Codable, Equatable, Sendable {
         public let description: String
     }
 
-    /// Reads a history file: JSON Lines, one record a line; blank lines are passed over.
+    /// Reads a history file: JSON Lines, one record a line; blank lines are passed over. A line
+    /// whose statuses are not a scenario's (`passed`, `no test`…), or whose totals are below
+    /// zero, is no run spec-report kept.
     public static func read(_ text: String, file: String) throws(Unreadable) -> [HistoryRecord] {
         var records: [HistoryRecord] = []
+        let statuses = Set(Coverage.Status.allCases.map(\.rawValue))
         for (index, line) in text.lines.enumerated() where !line.isEmpty {
-            do {
-                records.append(try JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8)))
-            } catch {
+            guard let record = try? JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8)),
+                  record.statuses.values.allSatisfy(statuses.contains), record.totals.keys.allSatisfy(statuses.contains),
+                  record.totals.values.allSatisfy({ $0 >= 0 }) else {
                 throw Unreadable(description: "\(file):\(index + 1): not a run of spec-report's history")
             }
+            records.append(record)
         }
         return records
     }

@@ -448,12 +448,15 @@ struct PageTests {
         #expect(try String(contentsOfFile: history, encoding: .utf8) == kept)
     }
 
-    @Test("Given a history file with a line that is not a run, when spec-report reads it, then it names that line and the file is left as it was")
-    func damagedHistory() throws {
+    @Test("Given a history file with a line that is not a run, when spec-report reads it, then it names that line and the file is left as it was",
+          arguments: [#"{"date": 7}"#, #"{"date": "2026-01-01T00:00:00Z", "totals": {"passed": 1}, "statuses": {"SH-1": "won"}}"#,
+                      #"{"date": "2026-01-01T00:00:00Z", "totals": {"won": 1}, "statuses": {"SH-1": "passed"}}"#,
+                      #"{"date": "2026-01-01T00:00:00Z", "totals": {"passed": -1}, "statuses": {"SH-1": "passed"}}"#])
+    func damagedHistory(line: String) throws {
         let shop = try Fixture.shop()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let kept = shop.report().historyRecord.line + "\n" + "{\"date\": 7}\n"
+        let kept = shop.report().historyRecord.line + "\n" + line + "\n"
         try Data(kept.utf8).write(to: URL(fileURLWithPath: file))
 
         let (status, _) = shop.specReport(["--history", file])
