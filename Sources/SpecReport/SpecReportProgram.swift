@@ -277,7 +277,14 @@ public enum SpecReportProgram {
 
     private static func readRun(_ file: String, package: SpecsPackage) throws -> TestRun {
         if file == "-" {
-            return try TestRun.read(FileHandle.standardInput.readToEnd() ?? Data(), file: "standard input", packageRoot: package.root)
+            // Standard input closed (`<&-`) is said as a file that cannot be read, and why.
+            let data: Data
+            do {
+                data = try FileHandle.standardInput.readToEnd() ?? Data()
+            } catch {
+                throw Files.Fault.cannot("read", "standard input", error)
+            }
+            return try TestRun.read(data, file: "standard input", packageRoot: package.root)
         }
         return try TestRun.read(Files.read(file), file: file, packageRoot: package.root)
     }

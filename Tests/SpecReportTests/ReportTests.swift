@@ -451,6 +451,10 @@ struct ReportTests {
 
         #expect(piped == named)
         #expect(piped.output.hasPrefix("# Specs report\n"))
+        let closed = try RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+            .run(["-c", #"exec "$0" "$@" <&-"#, try RealBinary("spec-report").url.path, "--package", shop.root, "--results", "-"])
+        #expect(closed.status == 2)
+        #expect(closed.errors == "error: cannot read standard input: Bad file descriptor\n", "standard input closed, as <&- leaves it")
     }
 
     @Test("Given an output that is a device, when spec-report writes the report there, then the device takes it and stays the device it was")
