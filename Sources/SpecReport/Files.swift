@@ -28,9 +28,10 @@ enum Files {
     /// as reading `/dev/zero` or a pipe no one writes to never ends.
     static func readText(_ path: String, regularOnly: Bool = false) throws(Fault) -> String {
         if regularOnly {
-            // One that is not there is left to the read, which says why.
+            // One that is not there, or a link to nothing, is left to the read, which says why.
             let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type]
-            guard type == nil || type as? FileAttributeType == .typeRegular else {
+                as? FileAttributeType
+            guard type == nil || type == .typeRegular || type == .typeSymbolicLink else {
                 throw Fault(description: "cannot read \(path): not a regular file")
             }
         }

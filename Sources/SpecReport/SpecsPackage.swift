@@ -29,6 +29,12 @@ public struct SpecsPackage: Sendable {
             throw Unreadable(description: "cannot read \(root): \(isFolder == nil ? "No such file or directory" : "Not a directory")")
         }
         let base = URL(fileURLWithPath: root)
+        // Without Specs/ there are no scenarios to check, nor IDs to count from.
+        guard FileManager.default.fileExists(atPath: base.appendingPathComponent("Specs").path)
+                || (try? FileManager.default.destinationOfSymbolicLink(atPath: base.appendingPathComponent("Specs").path)) != nil else {
+            throw Unreadable(description: needingScenarios ? "no scenarios in \(base.path)/Specs/*.feature.md"
+                             : "no Specs folder in \(root): name a package with specs with --package")
+        }
         let specs = try files(in: base.appendingPathComponent("Specs"), endingWith: ".feature.md")
         let parsed = try GherkinParser.parse(files: specs.map { ("Specs/" + $0.name, try Files.readText($0.url.path, regularOnly: true)) })
         guard !needingScenarios || !parsed.flatMap(\.scenarios).isEmpty else { throw Unreadable(description: "no scenarios in \(base.path)/Specs/*.feature.md") }
@@ -61,10 +67,18 @@ public struct SpecsPackage: Sendable {
         var found: [(name: String, url: URL)] = [], read: Set<String> = []
         func walk(_ folder: URL, named prefix: String) throws {
             guard read.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            } catch {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path),
+                   !FileManager.default.fileExists(atPath: folder.path) {
+                    let leadsTo = URL(fileURLWithPath: target, relativeTo: folder.deletingLastPathComponent()).standardizedFileURL.path
+                    throw Unreadable(description: "cannot read \(folder.path): a link to \(leadsTo), which is not there")
+                }
                 // A package without the folder has none of its files.
                 if !FileManager.default.fileExists(atPath: folder.path) { return }
-                throw Unreadable(description: "cannot read \(folder.path)")
+                throw Unreadable(description: Files.Fault.cannot("read", folder.path, error).description)
             }
             for name in names.sorted() where name != ".build" {
                 let url = folder.appendingPathComponent(name)

@@ -338,6 +338,22 @@ struct ReportTests {
         #expect(run.errors == "error: cannot read \(path): \(why)\n")
     }
 
+    @Test("Given a folder with no Specs/, or whose Specs/ is a link to nothing, when spec-report is asked for the next ID, then it says so, and gives none")
+    func nextIDWithoutSpecs() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("no-specs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let none = try RealBinary("spec-report").run(["--package", work.path, "--next-id", "SH"])
+        try FileManager.default.createSymbolicLink(atPath: work.path + "/Specs", withDestinationPath: work.path + "/gone")
+        let dangling = try RealBinary("spec-report").run(["--package", work.path, "--next-id", "SH"])
+
+        #expect(none.status == 2 && none.output.isEmpty)
+        #expect(none.errors == "error: no Specs folder in \(work.path): name a package with specs with --package\n")
+        #expect(dangling.status == 2 && dangling.output.isEmpty)
+        #expect(dangling.errors == "error: cannot read \(work.path)/Specs: a link to \(work.path)/gone, which is not there\n")
+    }
+
     @Test("Given a package reached by a link, when spec-report reads it, then it reports on the folder the link leads to")
     func packageThroughALink() throws {
         let shop = try Fixture.shop()
@@ -542,9 +558,10 @@ struct ReportTests {
         #expect(run.errors == "error: cannot read /dev/zero: not a regular file\n")
     }
 
-    @Test("Given a spec or a test source that is a link to a device or to a FIFO no one writes to, when spec-report reads the package, then it refuses it, naming it, and hangs on nothing",
-          .timeLimit(.minutes(1)), arguments: [("Specs/zero.feature.md", "/dev/zero"), ("Tests/ShopTests/Fifo.swift", "fifo")])
-    func sourceNotAFile(file: String, leadsTo: String) throws {
+    @Test("Given a spec or a test source that is a link to a device, to a FIFO no one writes to, or to nothing, when spec-report reads the package, then it refuses it, naming it and why, and hangs on nothing",
+          .timeLimit(.minutes(1)), arguments: [("Specs/zero.feature.md", "/dev/zero", "not a regular file"), ("Tests/ShopTests/Fifo.swift", "fifo", "not a regular file"),
+                                               ("Specs/gone.feature.md", "/nonexistent/gone.md", "No such file or directory")])
+    func sourceNotAFile(file: String, leadsTo: String, why: String) throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -556,7 +573,7 @@ struct ReportTests {
         let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
 
         #expect(run.status == 2)
-        #expect(run.errors == "error: cannot read \(work.path)/\(file): not a regular file\n")
+        #expect(run.errors == "error: cannot read \(work.path)/\(file): \(why)\n")
     }
 }
 
