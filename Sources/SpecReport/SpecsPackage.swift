@@ -62,7 +62,8 @@ public struct SpecsPackage: Sendable {
 
     /// The files under `folder` whose names end with `suffix`, each named by its place under
     /// it. Links are followed, as the shell and GitHub's checkout follow them, and each folder
-    /// is read once, however many links lead to it: a link back up does not loop.
+    /// and file is read once, however many links lead to it: a link back up does not loop, and
+    /// a file's second name is not a second file.
     private static func files(in folder: URL, endingWith suffix: String) throws -> [(name: String, url: URL)] {
         var found: [(name: String, url: URL)] = [], read: Set<String> = []
         func walk(_ folder: URL, named prefix: String) throws {
@@ -84,7 +85,7 @@ public struct SpecsPackage: Sendable {
                 let url = folder.appendingPathComponent(name)
                 if (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
                     try walk(url, named: prefix + name + "/")
-                } else if name.hasSuffix(suffix) {
+                } else if name.hasSuffix(suffix), read.insert(url.resolvingSymlinksInPath().path).inserted {
                     found.append((prefix + name, url))
                 }
             }

@@ -129,6 +129,7 @@ struct LoopTests {
         try Data("# Feature: G\n`@SH-8`\n## Scenario: s\n* Then t\n".utf8).write(to: more.appendingPathComponent("g.feature.md"))
         try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("more").path, withDestinationPath: "../more")
         try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("again").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("h.feature.md").path, withDestinationPath: "f.feature.md")
         try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("package/Specs").path, withDestinationPath: specs.path)
 
         let run = try RealBinary("spec-report").run(["--package", work.appendingPathComponent("package").path, "--next-id", "SH"])
