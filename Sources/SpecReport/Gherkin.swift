@@ -138,8 +138,9 @@ public enum GherkinParser {
         var docString: (lines: [String], opened: Int, isProse: Bool, fence: String, container: Int)?
         /// The line an HTML comment opened on, while it is open: GitHub shows nothing of it.
         var commentOpened: Int?
-        /// The ID before this one in the same rule: the next must be greater.
-        var previousInRule: String?
+        /// The last ID of each prefix in the same rule: the next of that prefix must be greater.
+        /// IDs of two prefixes (a feature told by two stories) have no order between them.
+        var previousInRule: [Substring: String] = [:]
         /// The line of each scenario's heading so far, by its ID: an ID names one scenario.
         var headingOf: [String: Int] = [:]
 
@@ -334,7 +335,7 @@ public enum GherkinParser {
             case "Rule":
                 try closeScenario()
                 rule = title
-                previousInRule = nil
+                previousInRule = [:]
                 backgroundHasStep = nil
                 inPreamble = false
             case "Background":
@@ -368,11 +369,12 @@ public enum GherkinParser {
                     throw error(number, "the ID \(id) is used twice (first on line \(first))")
                 }
                 headingOf[id] = number
-                if let previous = previousInRule, GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {
+                let prefix = id.prefix { $0 != "-" }
+                if let previous = previousInRule[prefix], GherkinParser.number(of: id) <= GherkinParser.number(of: previous) {
                     throw error(number, "\(id) comes after \(previous); scenarios go in the order of their IDs"
                                 + (rule == nil ? "" : " within a rule"))
                 }
-                previousInRule = id
+                previousInRule[prefix] = id
                 current = Draft(id: id, title: title, rule: rule, tags: pending.tags, line: number)
                 pendingTags = nil
             }

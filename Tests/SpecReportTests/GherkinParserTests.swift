@@ -334,6 +334,16 @@ struct GherkinParserTests {
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
     }
 
+    @Test("Scenarios of two prefixes in one rule are each in the order of their own IDs")
+    func twoPrefixesInARule() throws {
+        let text = "# Feature: F\n`@AB-2`\n## Scenario: x\n* Then y\n`@CD-1`\n## Scenario: z\n* Then w\n"
+
+        #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["AB-2", "CD-1"])
+        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 9, message: "AB-1 comes after AB-2; scenarios go in the order of their IDs")) {
+            try GherkinParser.parse(text + "`@AB-1`\n## Scenario: v\n* Then u\n", file: "Specs/f.feature.md")
+        }
+    }
+
     @Test("An HTML comment closed on the line it opens hides that line alone, <!--> and <!---> too", arguments: ["<!-->", "<!--->", "<!-- x -->"])
     func commentClosedWhereItOpens(comment: String) throws {
         let text = "# Feature: F\n\(comment)\n`@A-1`\n## Scenario: x\n* Then y\n"
