@@ -80,7 +80,10 @@ extension Report {
         }
         let rest = name.drop { $0 == " " || $0 == "," }
         if rest == scenario.title { return nil }
-        return rest.hasPrefix(scenario.title) ? String(rest.dropFirst(scenario.title.count)).trimmingLeadingPunctuation() : String(rest)
+        // The title, then what the test adds: not a longer word that starts like the title's last.
+        let after = rest.dropFirst(scenario.title.count)
+        guard rest.hasPrefix(scenario.title), !(after.first?.isLetter ?? false || after.first?.isNumber ?? false) else { return String(rest) }
+        return String(after).trimmingLeadingPunctuation()
     }
 }
 

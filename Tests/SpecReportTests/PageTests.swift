@@ -554,6 +554,25 @@ struct PageTests {
         #expect(try scenario("SH-8", in: page).all(class: "took").map(\.text) == ["4 min 0 s", "2 min 0 s", "2 min 0 s"])
     }
 
+    @Test("A test's name is shortened by its scenario's title only where the title ends a word",
+          arguments: [("SH-8 An emptied basket costs nothing: twice", " twice"), ("SH-8 An emptied basket costs nothingness", " An emptied basket costs nothingness"),
+                      ("SH-8 An emptied basket costs nothing", "")])
+    func nameShortenedAtAWord(displayName: String, shown: String) throws {
+        let shop = try Fixture.shop()
+        let tests = shop.run.tests.map { test in
+            test.displayName.hasSuffix(": with one item taken out of two")
+                ? TestRun.Test(id: test.id, name: test.name, displayName: displayName, isSuite: test.isSuite, file: test.file, line: test.line)
+                : test
+        }
+        let run = TestRun(tests: tests, outcomes: shop.run.outcomes, started: shop.run.started, duration: shop.run.duration,
+                          toolchain: shop.run.toolchain, platform: shop.run.platform)
+
+        let page = try page(Report(coverage: shop.package.coverage(of: run), run: run))
+
+        #expect(try scenario("SH-8", in: page).all("li").filter { !$0.all("code").isEmpty }.map { $0.text.components(separatedBy: " passed").first ?? "" }
+                == ["Tests/ShopTests/BasketTests.swift:48", "Tests/ShopTests/BasketTests.swift:59" + shown])
+    }
+
     @Test("Given a machine set to another time zone and calendar, when spec-report reports a run, then the run's time reads the same, in UTC",
           arguments: ["Pacific/Kiritimati", "America/Adak"])
     func runTimeInUTC(zone: String) throws {
