@@ -74,7 +74,7 @@ public enum HTMLReport {
             "<li><a href=\"#\(anchor(section.feature))\">\(inline(section.feature.title))</a>"
                 + "<span class=\"counts\">\(counts(section.count))</span></li>"
         }.joined(separator: "\n")
-        return "<details class=\"contents\"><summary>Contents: \(report.sections.count) features</summary>\n<ol>\n\(items)\n</ol>\n</details>\n"
+        return "<details class=\"contents\"><summary>Contents: \(report.sections.count) feature\(report.sections.count == 1 ? "" : "s")</summary>\n<ol>\n\(items)\n</ol>\n</details>\n"
     }
 
     private static func main(_ report: Report) -> String {

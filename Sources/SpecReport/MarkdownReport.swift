@@ -24,8 +24,7 @@ public enum MarkdownReport {
     }
 
     private static func contents(_ report: Report) -> String {
-        guard report.sections.count > 1 else { return "" }
-        return "\n## Contents\n\n| Feature | Passed | Failed | Skipped | Not run here | No test |\n|---|---:|---:|---:|---:|---:|\n"
+        "\n## Contents\n\n| Feature | Passed | Failed | Skipped | Not run here | No test |\n|---|---:|---:|---:|---:|---:|\n"
             + report.sections.map { section in
                 "| \(cell(section.feature.title)) | " + counts(section.count).joined(separator: " | ") + " |\n"
             }.joined()

@@ -65,13 +65,17 @@ struct MarkdownTests {
         #expect(section("TR-5").map { !$0.contains("The test to start from") } == true, "a skipped scenario has its test")
     }
 
-    @Test("Given a report of one feature, when it is rendered as Markdown, then it has no contents to jump from")
-    func oneFeatureHasNoContents() throws {
-        let one = MarkdownReport.render(try Fixture.shop().report(only: ["SH-1"]))
-        let both = MarkdownReport.render(try Fixture.shop().report())
+    @Test("SR-24 The Markdown report has the same order and counts as the page (one feature)")
+    func oneFeatureInTheContents() throws {
+        let one = try Fixture.shop().report(only: ["SH-1"])
 
-        #expect(!one.contains("## Contents") && one.contains("\n## The basket\n"))
-        #expect(both.contains("## Contents"))
+        let text = MarkdownReport.render(one)
+        let page = try Element.page(HTMLReport.render(one))
+
+        #expect(text.contains("\n## Contents\n\n| Feature | Passed | Failed | Skipped | Not run here | No test |\n|---|---:|---:|---:|---:|---:|\n"
+                              + "| The basket | 1 | 0 | 0 | 0 | 0 |\n"), "\(text)")
+        #expect(page.all("summary").first?.text == "Contents: 1 feature")
+        #expect(page.all("nav").first?.all(class: "counts").count == 1)
     }
 
     @Test("Given a run with a history, coverage and scores, when it is rendered as Markdown, then each scenario's row, the slowest, the strength and the runs are listed")
