@@ -94,9 +94,10 @@ enum Files {
 }
 
 extension String {
-    /// The lines of a text saved on any system: Swift reads a Windows line ending, "\r\n", as
-    /// one Character, which a split at "\n" never finds.
+    /// The lines of a text saved on any system, as Markdown reads them: Swift reads a Windows
+    /// line ending, "\r\n", as one Character, which a split at "\n" never finds, and a lone "\r"
+    /// (an old Mac's) ends a line too.
     var lines: [Substring] {
-        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 }

@@ -138,6 +138,11 @@ public enum GherkinParser {
         var docString: (lines: [String], opened: Int, isProse: Bool, fence: String, container: Int)?
         /// The line an HTML comment opened on, while it is open: GitHub shows nothing of it.
         var commentOpened: Int?
+        /// Another HTML block, while it is open: the line it opened on, and what ends it (a closing
+        /// tag, `?>`…; nil for a blank line). GitHub shows what it holds as HTML, not as Markdown.
+        var htmlBlock: (opened: Int, end: String?)?
+        /// Whether the line before was blank: most HTML blocks cannot start inside a paragraph.
+        var previousBlank = true
         /// The last ID of each prefix in the same rule: the next of that prefix must be greater.
         /// IDs of two prefixes (a feature told by two stories) have no order between them.
         var previousInRule: [Substring: String] = [:]
@@ -166,6 +171,7 @@ public enum GherkinParser {
 
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
+            defer { previousBlank = line.isEmpty }
             if var open = docString {
                 if !line.isEmpty && Self.columns(of: line) < open.container {
                     throw error(number, "a line less indented than its step, in the doc string opened on line \(open.opened): "
@@ -200,6 +206,17 @@ public enum GherkinParser {
                 // The end may overlap the start: `<!-->` and `<!--->` are whole comments.
                 if !line.contains("-->") { commentOpened = number }
                 return
+            }
+            if let open = htmlBlock {
+                if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
+                    throw error(number, "a scenario inside an HTML block (opened on line \(open.opened)); GitHub shows it as HTML, and it would have no test")
+                }
+                if open.end.map({ line.lowercased().contains($0) }) ?? line.isEmpty { htmlBlock = nil }
+            } else if Self.columns(of: line) < 4, let end = Self.htmlBlockEnd(opening: line.trimmingLeadingSpaces(), afterBlank: previousBlank) {
+                if !(end.map { line.lowercased().dropFirst(Self.columns(of: line) + 1).contains($0) } ?? false) { htmlBlock = (number, end) }
+            }
+            if let inner = Self.insideQuoteOrListItem(line), Self.looksLikeScenario(inner) {
+                throw error(number, "a scenario inside a block quote or a list item; GitHub shows it there, and it would have no test")
             }
             if line.isEmpty {
                 if inPreamble { preamble.append("") }
@@ -286,6 +303,58 @@ public enum GherkinParser {
             let text = line.trimmingLeadingSpaces()
             let run = text.prefix { fence.contains($0) }
             return run.count >= fence.count && run.count == text.count
+        }
+
+        /// What ends the HTML block `text` opens, as CommonMark reads it: a closing tag, `?>`, `>`
+        /// or `]]>`, or (`.some(nil)`) a blank line; nil when the line opens none. A lone tag
+        /// opens one only after a blank line, as it cannot interrupt a paragraph.
+        static func htmlBlockEnd(opening text: String, afterBlank: Bool) -> String?? {
+            guard text.hasPrefix("<") else { return nil }
+            let lower = text.lowercased()
+            let name = lower.dropFirst(lower.hasPrefix("</") ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            let after = lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).first
+            let endsName = after == nil || after == " " || after == "\t" || after == ">" || lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).hasPrefix("/>")
+            if !lower.hasPrefix("</"), ["pre", "script", "style", "textarea"].contains(String(name)), after == nil || after == " " || after == "\t" || after == ">" {
+                return .some("</\(name)>")
+            }
+            if lower.hasPrefix("<?") { return .some("?>") }
+            if lower.hasPrefix("<![cdata[") { return .some("]]>") }
+            if lower.hasPrefix("<!"), lower.dropFirst(2).first?.isLetter == true { return .some(">") }
+            if endsName, htmlBlockTags.contains(String(name)) { return .some(nil) }
+            // Any other tag alone on its line.
+            if afterBlank, name.first?.isLetter == true, endsName, lower.hasSuffix(">"), lower.filter({ $0 == ">" }).count == 1 { return .some(nil) }
+            return nil
+        }
+
+        static let htmlBlockTags: Set<String> = [
+            "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup", "dd",
+            "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
+            "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
+            "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody",
+            "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
+        ]
+
+        /// What a line holds inside the block quotes and list items it opens (`> `, `- `, `1. `),
+        /// nil when it opens none: a scenario there is shown by GitHub inside them.
+        static func insideQuoteOrListItem(_ line: String) -> String? {
+            var text = Substring(line.trimmingLeadingSpaces())
+            var opened = false
+            while true {
+                if text.hasPrefix(">") {
+                    text = text.dropFirst()
+                } else if let marker = text.first, "-+*".contains(marker), text.dropFirst().first == " " || text.dropFirst().first == "\t" {
+                    text = text.dropFirst(2)
+                } else if let digits = Optional(text.prefix { $0.isASCII && $0.isNumber }), (1...9).contains(digits.count),
+                          let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")",
+                          text.dropFirst(digits.count + 1).first == " " || text.dropFirst(digits.count + 1).first == "\t" {
+                    text = text.dropFirst(digits.count + 2)
+                } else {
+                    break
+                }
+                opened = true
+                text = text.drop { $0 == " " || $0 == "\t" }
+            }
+            return opened ? String(text) : nil
         }
 
         /// The columns a line is indented by, a tab taking it to the next multiple of four, as
