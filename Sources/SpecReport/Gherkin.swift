@@ -266,8 +266,9 @@ public enum GherkinParser {
             if line.trimmingLeadingSpaces().hasPrefix("|") {
                 return try tableRow(line.trimmingLeadingSpaces(), number: number)
             }
-            if line.hasPrefix("* ") || line.hasPrefix("- ") {
-                return try listItem(String(line.dropFirst(2)), raw: raw, number: number)
+            // A list item: its marker, then spaces or a tab, as Markdown reads one.
+            if line.hasPrefix("*") || line.hasPrefix("-"), let gap = line.dropFirst().first, gap == " " || gap == "\t" {
+                return try listItem(String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" }), raw: raw, number: number)
             }
             if indent >= 2, current?.steps.isEmpty == false, current?.inExamples == false {
                 if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {

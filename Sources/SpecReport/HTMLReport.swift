@@ -275,7 +275,9 @@ extension Report {
             let lines = report.lineCoverage.first { $0.module == module }
             let mutation = report.mutation.first { $0.module == module }
             return (module, lines.map { "\($0.lines)" } ?? "", lines.map { String(format: "%.1f %%", $0.percent) } ?? "",
-                    mutation.map { String(format: "%.1f %%", $0.percent) + " (\($0.killed) of \($0.counted))" } ?? "", mutation?.date ?? "")
+                    // With every mutant stillborn or equivalent, no score: 100 % would read as a target met.
+                    mutation.map { ($0.counted == 0 ? "none judged" : String(format: "%.1f %%", $0.percent)) + " (\($0.killed) of \($0.counted))" } ?? "",
+                    mutation?.date ?? "")
         }
     }
 }

@@ -72,11 +72,14 @@ public struct MutationScore: Equatable, Sendable {
     /// `UserList: 25 mutants, 21 killed, 4 survived, 0 equivalent, 0 stillborn: 84.0 % killed`,
     /// each with the last date written above it (`started 2026-11-25 …`), else `fileDate`.
     /// The file keeps runs of different days; of a module run more than once, the latest counts,
-    /// and the first of those on one day, as `Scripts/mutate` writes its newest run first. A
-    /// line with no date above it is older than every dated one: the file's date is only a guess.
+    /// by the day and time it started, and of two at the same minute the first, as `Scripts/mutate`
+    /// writes its newest run first. A line with no date above it is older than every dated one:
+    /// the file's date is only a guess.
     public static func read(_ text: String, fileDate: String) throws(Unreadable) -> [MutationScore] {
-        var date: String?
-        var scores: [String: (score: MutationScore, dated: Bool)] = [:]
+        // The day of the run a line is under, and its day and time (`2026-11-25 06:30`) to tell
+        // two runs of one day apart.
+        var date: (day: String, stamp: String)?
+        var scores: [String: (score: MutationScore, stamp: String?)] = [:]
         var order: [String] = []
         // A byte order mark an editor put at the start is no part of the first line.
         for (index, line) in String(text.drop { $0 == "\u{FEFF}" }).lines.enumerated() where !line.isEmpty {
@@ -84,7 +87,10 @@ public struct MutationScore: Equatable, Sendable {
             guard parts.count == 2, !parts[0].contains(" "), parts[1].contains(" mutants, ") else {
                 if let written = line.split(whereSeparator: { !$0.isNumber && $0 != "-" })
                     .first(where: { $0.count == 10 && $0.filter { $0 == "-" }.count == 2 }) {
-                    date = String(written)
+                    // A day no calendar has dates nothing: the runs under it are undated.
+                    let time = line[written.endIndex...].prefix(6)
+                    let clock = time.count == 6 && time.first == " " && time.dropFirst().enumerated().allSatisfy { $0 == 2 ? $1 == ":" : $1.isNumber }
+                    date = isDay(written) ? (String(written), String(written) + (clock ? String(time) : "")) : nil
                 }
                 continue
             }
@@ -110,10 +116,22 @@ public struct MutationScore: Equatable, Sendable {
             }
             if scores[module] == nil { order.append(module) }
             // Newer: the first line of the module, or a dated one later than what came before it.
-            let isNewer = scores[module].map { kept in date.map { !kept.dated || kept.score.date < $0 } ?? false } ?? true
+            let isNewer = scores[module].map { kept in
+                guard let date else { return false }
+                return kept.stamp.map { $0 < date.stamp } ?? true
+            } ?? true
             guard isNewer else { continue }
-            scores[module] = (MutationScore(module: module, killed: killed, counted: killed + survived, date: date ?? fileDate), date != nil)
+            scores[module] = (MutationScore(module: module, killed: killed, counted: killed + survived, date: date?.day ?? fileDate), date?.stamp)
         }
         return order.compactMap { scores[$0]?.score }
+    }
+
+    /// Whether `text`, `2026-11-25`, is a day of the calendar.
+    private static func isDay(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return false }
+        let leap = parts[0] % 4 == 0 && (parts[0] % 100 != 0 || parts[0] % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][parts[1] - 1]
+        return (1...days).contains(parts[2])
     }
 }

@@ -355,6 +355,13 @@ struct GherkinParserTests {
         #expect(feature.preamble == story)
     }
 
+    @Test("A step's marker may be followed by a tab, or by more than one space, as Markdown reads a list item")
+    func stepMarkers() throws {
+        let feature = try GherkinParser.parse("# Feature: F\n`@A-1`\n## Scenario: x\n*\tGiven a\n-   When b\n*  Then c\n", file: "Specs/f.feature.md")
+
+        #expect(feature.scenarios.flatMap(\.steps).map { "\($0.keyword) \($0.text)" } == ["Given a", "When b", "Then c"])
+    }
+
     @Test("Scenarios of two prefixes in one rule are each in the order of their own IDs")
     func twoPrefixesInARule() throws {
         let text = "# Feature: F\n`@AB-2`\n## Scenario: x\n* Then y\n`@CD-1`\n## Scenario: z\n* Then w\n"

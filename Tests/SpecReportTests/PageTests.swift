@@ -238,6 +238,11 @@ struct PageTests {
         let rows = try #require(twice.element(id: "strength-title")?.parent?.all("table").first).all("tr")
         #expect(rows.dropFirst().map { $0.children.map(\.text) } == [["Shop", "20", "90.0 %", "80.0 % (4 of 5)", "2026-11-20"]],
                 "a module given twice has one row, with its first figures")
+        report.mutation = [MutationScore(module: "Shop", killed: 0, counted: 0, date: "2026-11-20")]
+        let judgedNone = try self.page(report)
+        let none = try #require(judgedNone.element(id: "strength-title")?.parent?.all("table").first).all("tr")
+        #expect(none.dropFirst().map { $0.children.map(\.text) } == [["Shop", "20", "90.0 %", "none judged (0 of 0)", "2026-11-20"]],
+                "a module whose mutants were all stillborn or equivalent has no score to show")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("strength-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -316,6 +321,15 @@ struct PageTests {
                 "a line no date is written above is older than any dated run, whatever day the file was saved")
         #expect(try MutationScore.read("Shop: 4 mutants, 1 killed, 3 survived\nShop: 4 mutants, 2 killed, 2 survived\n", fileDate: "2026-12-01")
             .map(\.killed) == [1], "of two lines with no date, the first")
+        #expect(try MutationScore.read("""
+            started 2026-11-25 06:00 UTC, commit a, 2 cores
+            Shop: 4 mutants, 0 killed, 4 survived, 0 equivalent, 0 stillborn: 0.0 % killed
+            started 2026-11-25 06:30 UTC, commit b, 2 cores
+            Shop: 4 mutants, 4 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+            started 2026-13-45 06:30 UTC, commit c, 2 cores
+            Shop: 4 mutants, 2 killed, 2 survived, 0 equivalent, 0 stillborn: 50.0 % killed
+            """, fileDate: "2026-12-01").map { "\($0.date) \($0.killed)" } == ["2026-11-25 4"],
+                "of two runs on one day, the later by its time; a day no calendar has dates nothing")
     }
 
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
