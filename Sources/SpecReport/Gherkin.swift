@@ -143,6 +143,9 @@ public enum GherkinParser {
         var htmlBlock: (opened: Int, end: String?)?
         /// Whether the line before was blank: most HTML blocks cannot start inside a paragraph.
         var previousBlank = true
+        /// The column the text of a list item in the story or a rule's words starts at, while
+        /// the item is open: a fence indented under it is in it, and ends with it.
+        var proseItem: Int?
         /// The last ID of each prefix in the same rule: the next of that prefix must be greater.
         /// IDs of two prefixes (a feature told by two stories) have no order between them.
         var previousInRule: [Substring: String] = [:]
@@ -174,8 +177,9 @@ public enum GherkinParser {
             defer { previousBlank = line.isEmpty }
             if var open = docString {
                 if !line.isEmpty && Self.columns(of: line) < open.container {
-                    throw error(number, "a line less indented than its step, in the doc string opened on line \(open.opened): "
-                                + "GitHub ends the block before it; indent the block's lines, and its closing fence, under the step")
+                    let item = open.isProse ? "list item" : "step"
+                    throw error(number, "a line less indented than its \(item), in the \(open.isProse ? "fenced block" : "doc string") opened on line "
+                                + "\(open.opened): GitHub ends the block before it; indent the block's lines, and its closing fence, under the \(item)")
                 }
                 if Self.closes(line, open.fence, container: open.container) {
                     if open.isProse {
@@ -245,16 +249,24 @@ public enum GherkinParser {
                 throw error(pending.line, "tags must be followed by a Scenario heading")
             }
             if line.hasPrefix("#") {
+                proseItem = nil
                 return try heading(line, number: number)
             }
-            // A fence indented two columns or more, after a step, is in the step's list item.
+            // A fence indented two columns or more, after a step, is in the step's list item; one
+            // in the story indented under a list item's text, in that item.
+            let inProse = current == nil && backgroundHasStep == nil
+            if inProse, let start = Self.listItemText(line) {
+                proseItem = start
+            } else if inProse, let start = proseItem, Self.columns(of: line) < start, previousBlank || Self.fence(opening: line, container: 0) != nil {
+                proseItem = nil
+            }
             let afterStep = current?.steps.isEmpty == false || backgroundHasStep == true
-            let container = afterStep && Self.columns(of: line) >= 2 ? 2 : 0
+            let container = inProse ? proseItem.map { Self.columns(of: line) >= $0 ? $0 : 0 } ?? 0 : afterStep && Self.columns(of: line) >= 2 ? 2 : 0
             if let fence = Self.fence(opening: line, container: container) {
-                if current == nil && backgroundHasStep == nil {
+                if inProse {
                     // A fenced block in the story or a rule's words: text, as long as it hides no scenario.
                     if inPreamble { preamble.append(raw) }
-                    docString = ([], number, true, fence, 0)
+                    docString = ([], number, true, fence, container)
                     return
                 }
                 guard current?.steps.isEmpty == false || (current == nil && backgroundHasStep == true) else {
@@ -334,6 +346,21 @@ public enum GherkinParser {
             "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody",
             "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
         ]
+
+        /// The column the text of the list item `line` opens starts at (after `- `, `1. `…); nil
+        /// when it opens none.
+        static func listItemText(_ line: String) -> Int? {
+            let indent = columns(of: line)
+            let text = line.trimmingLeadingSpaces()
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            let marker = digits.isEmpty ? (text.first.map { "-+*".contains($0) } == true ? 1 : 0)
+                : (digits.count <= 9 && [".", ")"].contains(text.dropFirst(digits.count).first) ? digits.count + 1 : 0)
+            guard marker > 0, indent < 4 else { return nil }
+            let gap = text.dropFirst(marker).prefix { $0 == " " }.count
+            guard gap > 0, gap < text.count - marker else { return nil }
+            // Five spaces or more start indented code: the text starts one space after the marker.
+            return indent + marker + (gap > 4 ? 1 : gap)
+        }
 
         /// What a line holds inside the block quotes and list items it opens (`> `, `- `, `1. `),
         /// nil when it opens none: a scenario there is shown by GitHub inside them.

@@ -187,6 +187,10 @@ struct GherkinParserTests {
         BadCase(testDescription: "a scenario inside an HTML block",
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n## Rule: R\n<pre>\n\n`@A-2`\n## Scenario: z\n* Then w\n</pre>", line: 9,
                 message: "a scenario inside an HTML block (opened on line 7); GitHub shows it as HTML, and it would have no test"),
+        BadCase(testDescription: "a fenced block in a list item of the story, ended by a line less indented than the item",
+                text: "# Feature: F\n\n- a list in the story\n  ```\n  code\nThe story goes on.\n```\n\n`@A-1`\n## Scenario: x\n* Then y", line: 6,
+                message: "a line less indented than its list item, in the fenced block opened on line 4: GitHub ends the block before it; "
+                    + "indent the block's lines, and its closing fence, under the list item"),
         BadCase(testDescription: "a tag line of a bare @, which names no tag",
                 text: "# Feature: F\n`@`\n## Scenario: x\n* Then y", line: 3,
                 message: "scenario \"x\" has no ID tag on the line above, such as `@TL-1`"),
@@ -344,22 +348,16 @@ struct GherkinParserTests {
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
     }
 
-    @Test("A block quote, a list and an HTML block in the story are its text, and the scenario after them reads")
-    func quotesListsAndHTMLInTheStory() throws {
-        let story = "> A quote.\n\n- a list item\n1. a numbered one\n\n<details>\n<summary>More</summary>\n</details>"
+    @Test("Block quotes, lists, HTML blocks and fenced blocks in list items of the story are its text, and the scenario after them reads",
+          arguments: ["> A quote.\n\n- a list item\n1. a numbered one\n\n<details>\n<summary>More</summary>\n</details>",
+                      "- a list in the story\n  ```\n  # a comment in code\n\n  ```\n- and after a blank line\n\n   ```\n  still code\n   ```"])
+    func blocksInTheStory(story: String) throws {
         let text = "# Feature: F\n" + story + "\n\n`@A-1`\n## Scenario: x\n* Then y\n"
 
         let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
 
         #expect(feature.scenarios.map(\.id) == ["A-1"])
         #expect(feature.preamble == story)
-    }
-
-    @Test("A step's marker may be followed by a tab, or by more than one space, as Markdown reads a list item")
-    func stepMarkers() throws {
-        let feature = try GherkinParser.parse("# Feature: F\n`@A-1`\n## Scenario: x\n*\tGiven a\n-   When b\n*  Then c\n", file: "Specs/f.feature.md")
-
-        #expect(feature.scenarios.flatMap(\.steps).map { "\($0.keyword) \($0.text)" } == ["Given a", "When b", "Then c"])
     }
 
     @Test("Scenarios of two prefixes in one rule are each in the order of their own IDs")
