@@ -143,6 +143,8 @@ public enum GherkinParser {
         var htmlBlock: (opened: Int, end: String?)?
         /// Whether the line before was blank: most HTML blocks cannot start inside a paragraph.
         var previousBlank = true
+        /// The line before, as written: a line of = or - under it may make it a heading.
+        var previousLine = ""
         /// The column the text of a list item in the story or a rule's words starts at, while
         /// the item is open: a fence indented under it is in it, and ends with it.
         var proseItem: Int?
@@ -174,7 +176,7 @@ public enum GherkinParser {
 
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
-            defer { previousBlank = line.isEmpty }
+            defer { (previousBlank, previousLine) = (line.isEmpty, line) }
             if var open = docString {
                 if !line.isEmpty && Self.columns(of: line) < open.container {
                     let item = open.isProse ? "list item" : "step"
@@ -218,6 +220,10 @@ public enum GherkinParser {
                 if open.end.map({ line.lowercased().contains($0) }) ?? line.isEmpty { htmlBlock = nil }
             } else if Self.columns(of: line) < 4, let end = Self.htmlBlockEnd(opening: line.trimmingLeadingSpaces(), afterBlank: previousBlank) {
                 if !(end.map { line.lowercased().dropFirst(Self.columns(of: line) + 1).contains($0) } ?? false) { htmlBlock = (number, end) }
+            }
+            if Self.isUnderline(line), Self.insideQuoteOrListItem(previousLine) == nil, Self.columns(of: previousLine) < 4,
+               Self.looksLikeScenario("## " + previousLine.trimmingLeadingSpaces()) || Self.looksLikeScenario("# " + previousLine.trimmingLeadingSpaces()) {
+                throw error(number - 1, "a heading underlined with = or -: GitHub shows it as a heading, which is read only as # Feature: or ## Scenario:")
             }
             if let inner = Self.insideQuoteOrListItem(line), Self.looksLikeScenario(inner) {
                 throw error(number, "a scenario inside a block quote or a list item; GitHub shows it there, and it would have no test")
@@ -347,6 +353,25 @@ public enum GherkinParser {
             "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
         ]
 
+        /// A heading's text as Markdown shows it: without the spaces around it, or a closing run
+        /// of #s after a space (`## Scenario: x ##` is "x").
+        static func headingText(_ text: String) -> String {
+            var text = Substring(text.trimmingLeadingSpaces())
+            if text.allSatisfy({ $0 == "#" }) { return "" }
+            if let last = text.lastIndex(where: { $0 != "#" }), last < text.index(before: text.endIndex), text[last] == " " || text[last] == "\t" {
+                text = text[..<last]
+            }
+            return String(text).trimmingTrailingSpaces()
+        }
+
+        /// Whether a line is all = or all - (three spaces before them at most): under a line of
+        /// text, it makes that text a heading.
+        static func isUnderline(_ line: String) -> Bool {
+            let text = line.trimmingLeadingSpaces()
+            guard columns(of: line) < 4, let mark = text.first, mark == "=" || mark == "-" else { return false }
+            return text.allSatisfy { $0 == mark }
+        }
+
         /// The column the text of the list item `line` opens starts at (after `- `, `1. `…); nil
         /// when it opens none.
         static func listItemText(_ line: String) -> Int? {
@@ -423,7 +448,7 @@ public enum GherkinParser {
                 throw error(number, "unknown heading \"\(line)\"; expected # Feature:, ## Rule:, ## Background:, "
                             + "## Scenario:, ## Scenario Outline: or ### Examples:")
             }
-            let title = String(line.dropFirst(match.prefix.count)).trimmingLeadingSpaces()
+            let title = Self.headingText(String(line.dropFirst(match.prefix.count)))
             switch match.keyword {
             case "Feature":
                 guard featureTitle == nil else { throw error(number, "a second # Feature: heading; one feature per file") }
@@ -444,6 +469,7 @@ public enum GherkinParser {
                 current?.inExamples = true
             default:
                 guard featureTitle != nil else { throw error(number, "a scenario before the # Feature: heading") }
+                guard !title.isEmpty else { throw error(number, "a scenario with no title: say what it shows after \(match.prefix)") }
                 try closeScenario()
                 backgroundHasStep = nil
                 inPreamble = false

@@ -191,6 +191,11 @@ struct GherkinParserTests {
                 text: "# Feature: F\n\n- a list in the story\n  ```\n  code\nThe story goes on.\n```\n\n`@A-1`\n## Scenario: x\n* Then y", line: 6,
                 message: "a line less indented than its list item, in the fenced block opened on line 4: GitHub ends the block before it; "
                     + "indent the block's lines, and its closing fence, under the list item"),
+        BadCase(testDescription: "a scenario with no title", text: "# Feature: F\n`@A-1`\n## Scenario: ##\n* Then y", line: 3,
+                message: "a scenario with no title: say what it shows after ## Scenario:"),
+        BadCase(testDescription: "a scenario heading underlined with dashes",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n## Rule: R\nScenario: z\n---\n* Then w", line: 7,
+                message: "a heading underlined with = or -: GitHub shows it as a heading, which is read only as # Feature: or ## Scenario:"),
         BadCase(testDescription: "a tag line of a bare @, which names no tag",
                 text: "# Feature: F\n`@`\n## Scenario: x\n* Then y", line: 3,
                 message: "scenario \"x\" has no ID tag on the line above, such as `@TL-1`"),
@@ -358,6 +363,14 @@ struct GherkinParserTests {
 
         #expect(feature.scenarios.map(\.id) == ["A-1"])
         #expect(feature.preamble == story)
+    }
+
+    @Test("A heading's closing #s are no part of its title, as Markdown shows it; a # inside a word is")
+    func closingHashes() throws {
+        let feature = try GherkinParser.parse("# Feature: F ##\n## Rule: R #\n`@A-1`\n## Scenario: C# works ###\n* Then y\n", file: "Specs/f.feature.md")
+
+        #expect(feature.title == "F")
+        #expect(feature.scenarios.map { [$0.rule, $0.title] } == [["R", "C# works"]])
     }
 
     @Test("Scenarios of two prefixes in one rule are each in the order of their own IDs")
