@@ -151,6 +151,8 @@ public enum GherkinParser {
         /// The last ID of each prefix in the same rule: the next of that prefix must be greater.
         /// IDs of two prefixes (a feature told by two stories) have no order between them.
         var previousInRule: [Substring: String] = [:]
+        /// Whether the feature, or the rule being read, has its Background: Gherkin gives each one.
+        var hasBackground = false
         /// The line of each scenario's heading so far, by its ID: an ID names one scenario.
         var headingOf: [String: Int] = [:]
 
@@ -458,9 +460,12 @@ public enum GherkinParser {
                 try closeScenario()
                 rule = title
                 previousInRule = [:]
+                hasBackground = false
                 backgroundHasStep = nil
                 inPreamble = false
             case "Background":
+                guard !hasBackground else { throw error(number, "a second Background in the \(rule == nil ? "feature" : "rule"); each has one") }
+                hasBackground = true
                 try closeScenario()
                 backgroundHasStep = false
                 inPreamble = false

@@ -87,6 +87,9 @@ public struct SpecsPackage: Sendable {
                     try walk(url, named: prefix + name + "/")
                 } else if name.hasSuffix(suffix), read.insert(url.resolvingSymlinksInPath().path).inserted {
                     found.append((prefix + name, url))
+                } else if name.lowercased().hasSuffix(suffix) && !name.hasSuffix(suffix) {
+                    // `Login.Feature.md` would be passed over, and its scenarios with it.
+                    throw Unreadable(description: "\(url.path): a name that ends in \(suffix) in other letters; spec-report reads *\(suffix) alone")
                 }
             }
         }

@@ -86,6 +86,8 @@ struct GherkinParserTests {
         BadCase(testDescription: "an ID used twice, in two rules",
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n## Rule: R\n`@A-1`\n## Scenario: y\n* Then z", line: 7,
                 message: "the ID A-1 is used twice (first on line 3)"),
+        BadCase(testDescription: "two Backgrounds in a rule", text: "# Feature: F\n## Background:\n* Given a\n## Rule: R\n## Background:\n* Given b\n## Background:\n* Given c",
+                line: 7, message: "a second Background in the rule; each has one"),
         BadCase(testDescription: "a doc string never closed", text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n```\n{", line: 5,
                 message: "a doc string that is never closed"),
         BadCase(testDescription: "a doc string before any step of a Background",

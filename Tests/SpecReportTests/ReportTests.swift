@@ -354,6 +354,19 @@ struct ReportTests {
         #expect(dangling.errors == "error: cannot read \(work.path)/Specs: a link to \(work.path)/gone, which is not there\n")
     }
 
+    @Test("Given a feature file whose name ends in .Feature.md, when spec-report reads the package, then it refuses it, naming it, rather than pass it over")
+    func featureFileNameInOtherLetters() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data("# Feature: G\n`@SH-99`\n## Scenario: x\n* Then y\n".utf8).write(to: work.appendingPathComponent("Specs/Login.Feature.md"))
+
+        let run = try RealBinary("spec-report").run(["--package", work.path, "--results", shop.events])
+
+        #expect(run.status == 2)
+        #expect(run.errors == "error: \(work.path)/Specs/Login.Feature.md: a name that ends in .feature.md in other letters; spec-report reads *.feature.md alone\n")
+    }
+
     @Test("Given a package reached by a link, when spec-report reads it, then it reports on the folder the link leads to")
     func packageThroughALink() throws {
         let shop = try Fixture.shop()
