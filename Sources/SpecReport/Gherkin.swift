@@ -253,12 +253,14 @@ public enum GherkinParser {
                 throw error(number, "tags go between backticks, one pair each, as \(meant)"
                             + (bare.map { "; GitHub shows \($0) as a mention of a person" } ?? ", with spaces between them"))
             }
-            if let pending = pendingTags, !line.hasPrefix("## Scenario") && !line.hasPrefix("## Example:") {
+            // A heading as GitHub shows it, however many spaces or tabs follow its #s.
+            let heading = isHeading ? String(repeating: "#", count: hashes) + " " + String(unindented.dropFirst(hashes)).trimmingLeadingSpaces() : line
+            if let pending = pendingTags, !heading.hasPrefix("## Scenario") && !heading.hasPrefix("## Example:") {
                 throw error(pending.line, "tags must be followed by a Scenario heading")
             }
-            if line.hasPrefix("#") {
+            if isHeading && indent == 0 {
                 proseItem = nil
-                return try heading(line, number: number)
+                return try self.heading(heading, number: number)
             }
             // A fence indented two columns or more, after a step, is in the step's list item; one
             // in the story indented under a list item's text, in that item.
@@ -289,6 +291,9 @@ public enum GherkinParser {
             // A list item: its marker, then spaces or a tab, as Markdown reads one.
             if line.hasPrefix("*") || line.hasPrefix("-"), let gap = line.dropFirst().first, gap == " " || gap == "\t" {
                 return try listItem(String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" }), raw: raw, number: number)
+            }
+            if indent >= 4, proseItem != nil || backgroundHasStep == true, Self.looksLikeScenario(unindented) {
+                throw error(number, "a scenario indented under a list item or a step; GitHub shows it inside it, and it would have no test")
             }
             if indent >= 2, current?.steps.isEmpty == false, current?.inExamples == false {
                 if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
@@ -326,7 +331,7 @@ public enum GherkinParser {
             return run.count >= fence.count && run.count == text.count
         }
 
-        /// What ends the HTML block `text` opens, as CommonMark reads it: a closing tag, `?>`, `>`
+        /// What ends the HTML block `text` opens, as GitHub's reader (CommonMark 0.29) has it: a closing tag, `?>`, `>`
         /// or `]]>`, or (`.some(nil)`) a blank line; nil when the line opens none. A lone tag
         /// opens one only after a blank line, as it cannot interrupt a paragraph.
         static func htmlBlockEnd(opening text: String, afterBlank: Bool) -> String?? {
@@ -335,7 +340,7 @@ public enum GherkinParser {
             let name = lower.dropFirst(lower.hasPrefix("</") ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
             let after = lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).first
             let endsName = after == nil || after == " " || after == "\t" || after == ">" || lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).hasPrefix("/>")
-            if !lower.hasPrefix("</"), ["pre", "script", "style", "textarea"].contains(String(name)), after == nil || after == " " || after == "\t" || after == ">" {
+            if !lower.hasPrefix("</"), ["pre", "script", "style"].contains(String(name)), after == nil || after == " " || after == "\t" || after == ">" {
                 return .some("</\(name)>")
             }
             if lower.hasPrefix("<?") { return .some("?>") }
@@ -347,11 +352,12 @@ public enum GherkinParser {
             return nil
         }
 
+        /// The tags that open an HTML block, as GitHub's reader (CommonMark 0.29) has them.
         static let htmlBlockTags: Set<String> = [
             "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup", "dd",
             "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
             "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
-            "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody",
+            "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody",
             "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
         ]
 

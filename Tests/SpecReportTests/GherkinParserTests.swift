@@ -195,6 +195,12 @@ struct GherkinParserTests {
                     + "indent the block's lines, and its closing fence, under the list item"),
         BadCase(testDescription: "a scenario with no title", text: "# Feature: F\n`@A-1`\n## Scenario: ##\n* Then y", line: 3,
                 message: "a scenario with no title: say what it shows after ## Scenario:"),
+        BadCase(testDescription: "a scenario indented four spaces under a list item of the story",
+                text: "# Feature: F\nAs a shopper:\n\n- I want a basket\n\n    `@A-2`\n    ## Scenario: z\n    * Then w\n\n`@A-1`\n## Scenario: x\n* Then y",
+                line: 6, message: "a scenario indented under a list item or a step; GitHub shows it inside it, and it would have no test"),
+        BadCase(testDescription: "a scenario indented four spaces under a Background's step",
+                text: "# Feature: F\n## Background:\n* Given a shop\n\n    `@A-2`\n    ## Scenario: z\n    * Then w\n\n`@A-1`\n## Scenario: x\n* Then y",
+                line: 5, message: "a scenario indented under a list item or a step; GitHub shows it inside it, and it would have no test"),
         BadCase(testDescription: "a scenario heading underlined with dashes",
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n## Rule: R\nScenario: z\n---\n* Then w", line: 7,
                 message: "a heading underlined with = or -: GitHub shows it as a heading, which is read only as # Feature: or ## Scenario:"),
@@ -367,11 +373,14 @@ struct GherkinParserTests {
         #expect(feature.preamble == story)
     }
 
-    @Test("A heading's closing #s are no part of its title, as Markdown shows it; a # inside a word is")
-    func closingHashes() throws {
-        let feature = try GherkinParser.parse("# Feature: F ##\n## Rule: R #\n`@A-1`\n## Scenario: C# works ###\n* Then y\n", file: "Specs/f.feature.md")
+    @Test("A heading is read as GitHub shows it: its closing #s and the spaces or tab after its #s are no part of its title; a # inside a word is, and #1 starting a line is text")
+    func headingsAsShown() throws {
+        let text = "#\tFeature: F ##\nWe follow the fix for issue\n#1 and its note.\n##  Rule: R #\n`@A-1`\n##\tScenario: C# works ###\n* Then y\n"
+
+        let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
 
         #expect(feature.title == "F")
+        #expect(feature.preamble == "We follow the fix for issue\n#1 and its note.")
         #expect(feature.scenarios.map { [$0.rule, $0.title] } == [["R", "C# works"]])
     }
 
