@@ -145,6 +145,9 @@ public enum GherkinParser {
         var previousBlank = true
         /// The line before, as written: a line of = or - under it may make it a heading.
         var previousLine = ""
+        /// Whether the line before ended a block (a heading, a fence, a comment): a line after it
+        /// starts one of its own, where after text it would go on with that text.
+        var previousEndedBlock = true
         /// The column the text of a list item in the story or a rule's words starts at, while
         /// the item is open: a fence indented under it is in it, and ends with it.
         var proseItem: Int?
@@ -178,7 +181,8 @@ public enum GherkinParser {
 
         mutating func read(_ raw: String, number: Int) throws(GherkinError) {
             let line = raw.trimmingTrailingSpaces()
-            defer { (previousBlank, previousLine) = (line.isEmpty, line) }
+            var endsBlock = false
+            defer { (previousBlank, previousLine, previousEndedBlock) = (line.isEmpty, line, endsBlock) }
             if var open = docString {
                 if !line.isEmpty && Self.columns(of: line) < open.container {
                     let item = open.isProse ? "list item" : "step"
@@ -192,6 +196,7 @@ public enum GherkinParser {
                         attachDocString(open.lines.joined(separator: "\n"))
                     }
                     docString = nil
+                    endsBlock = true
                 } else {
                     if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
                         throw error(number, "a scenario inside a fenced block; GitHub shows it as text, and it would have no test")
@@ -205,6 +210,7 @@ public enum GherkinParser {
             if let opened = commentOpened {
                 if line.contains("-->") {
                     commentOpened = nil
+                    endsBlock = true
                 } else if Self.looksLikeScenario(line.trimmingLeadingSpaces()) {
                     throw error(number, "a scenario inside an HTML comment (opened on line \(opened)); GitHub hides it, and it would have no test")
                 }
@@ -212,7 +218,7 @@ public enum GherkinParser {
             }
             if line.trimmingLeadingSpaces().hasPrefix("<!--") {
                 // The end may overlap the start: `<!-->` and `<!--->` are whole comments.
-                if !line.contains("-->") { commentOpened = number }
+                if !line.contains("-->") { commentOpened = number } else { endsBlock = true }
                 return
             }
             if let open = htmlBlock {
@@ -244,6 +250,11 @@ public enum GherkinParser {
                             + "so write it at the start of the line")
             }
             if let tags = Self.tags(in: line) {
+                // Straight after text, a step or a table row, GitHub shows them as part of it.
+                guard previousBlank || previousEndedBlock else {
+                    throw error(number, "tags straight after a line of text, a step or a table: GitHub shows them as part of it; "
+                                + "leave a blank line above them")
+                }
                 guard pendingTags == nil else { throw error(number, "two tag lines in a row; tags go on one line above a Scenario") }
                 pendingTags = (tags, number)
                 return
@@ -260,6 +271,7 @@ public enum GherkinParser {
             }
             if isHeading && indent == 0 {
                 proseItem = nil
+                endsBlock = true
                 return try self.heading(heading, number: number)
             }
             // A fence indented two columns or more, after a step, is in the step's list item; one

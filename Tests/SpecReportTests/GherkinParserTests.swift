@@ -138,8 +138,11 @@ struct GherkinParserTests {
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n<!--\nlater", line: 5,
                 message: "an HTML comment that is never closed; GitHub hides all that follows it"),
         BadCase(testDescription: "a scenario's tag line in the story's words",
-                text: "# Feature: F\nAs a user I want it.\n`@A-1`\nAnd some words.\n\n`@A-2`\n## Scenario: x\n* Then y", line: 3,
+                text: "# Feature: F\nAs a user I want it.\n\n`@A-1`\nAnd some words.\n\n`@A-2`\n## Scenario: x\n* Then y", line: 4,
                 message: "tags must be followed by a Scenario heading"),
+        BadCase(testDescription: "a scenario's tags straight after a step, where GitHub shows them as part of it",
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n`@A-2`\n## Scenario: z\n* Then w", line: 5,
+                message: "tags straight after a line of text, a step or a table: GitHub shows them as part of it; leave a blank line above them"),
         BadCase(testDescription: "a step before the first scenario",
                 text: "# Feature: F\nAs a user I want it.\n* Given a list\n\n`@A-1`\n## Scenario: x\n* Then y", line: 3,
                 message: "a step outside a scenario; steps follow a ## Scenario: heading"),
@@ -147,10 +150,10 @@ struct GherkinParserTests {
                 text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Given y\n* When z\n\n`@A-2`\n## Scenario: w\n* Then v", line: 3,
                 message: "scenario A-1 has no Then: nothing in it says what a test should see"),
         BadCase(testDescription: "a scenario with a lower ID after a higher one in the same rule",
-                text: "# Feature: F\n## Rule: R\n`@A-10`\n## Scenario: x\n* Then y\n`@A-9`\n## Scenario: z\n* Then w", line: 7,
+                text: "# Feature: F\n## Rule: R\n`@A-10`\n## Scenario: x\n* Then y\n\n`@A-9`\n## Scenario: z\n* Then w", line: 8,
                 message: "A-9 comes after A-10; scenarios go in the order of their IDs within a rule"),
         BadCase(testDescription: "an ID used twice in one file",
-                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n`@A-1`\n## Scenario: z\n* Then w", line: 6,
+                text: "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n`@A-1`\n## Scenario: z\n* Then w", line: 7,
                 message: "the ID A-1 is used twice (first on line 3)"),
         BadCase(testDescription: "a scenario with two ID tags",
                 text: "# Feature: F\n`@A-1` `@slow` `@A-2`\n## Scenario: x\n* Then y", line: 2,
@@ -290,7 +293,7 @@ struct GherkinParserTests {
 
     @Test("A scenario straight after the story ends it: the scenario's description is not the story's")
     func storyEndsAtTheFirstScenario() throws {
-        let feature = try GherkinParser.parse("# Feature: F\nThe story.\n`@A-1`\n## Scenario: x\nIts description.\n\n* Then y",
+        let feature = try GherkinParser.parse("# Feature: F\nThe story.\n\n`@A-1`\n## Scenario: x\nIts description.\n\n* Then y",
                                               file: "Specs/f.feature.md")
 
         #expect(feature.preamble == "The story.")
@@ -300,7 +303,7 @@ struct GherkinParserTests {
     @Test("A line with no space after its hashes, seven of them, or indented four spaces is text, not a heading")
     func textThatLooksLikeAHeading() throws {
         let story = ["  #hashtag", " ####### seven", "    ## Scenario: an example, as code", "    `@A-2`"]
-        let text = "# Feature: F\n" + story.joined(separator: "\n") + "\n`@A-1`\n## Scenario: x\n* Then y"
+        let text = "# Feature: F\n" + story.joined(separator: "\n") + "\n\n`@A-1`\n## Scenario: x\n* Then y"
 
         let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
 
@@ -335,8 +338,8 @@ struct GherkinParserTests {
 
     @Test("A Background's words and steps are passed over; a Rule after it ends it")
     func background() throws {
-        let text = "# Feature: F\nThe story.\n## Background: B\nIts words.\n* Given a list\n`@A-1`\n## Scenario: x\n* Then y"
-        let stepUnderRule = "# Feature: F\n## Background: B\n* Given a list\n## Rule: R\n* Given a stray step\n`@A-1`\n## Scenario: x\n* Then y"
+        let text = "# Feature: F\nThe story.\n## Background: B\nIts words.\n* Given a list\n\n`@A-1`\n## Scenario: x\n* Then y"
+        let stepUnderRule = "# Feature: F\n## Background: B\n* Given a list\n## Rule: R\n* Given a stray step\n\n`@A-1`\n## Scenario: x\n* Then y"
 
         let feature = try GherkinParser.parse(text, file: "Specs/f.feature.md")
 
@@ -386,11 +389,11 @@ struct GherkinParserTests {
 
     @Test("Scenarios of two prefixes in one rule are each in the order of their own IDs")
     func twoPrefixesInARule() throws {
-        let text = "# Feature: F\n`@AB-2`\n## Scenario: x\n* Then y\n`@CD-1`\n## Scenario: z\n* Then w\n"
+        let text = "# Feature: F\n`@AB-2`\n## Scenario: x\n* Then y\n\n`@CD-1`\n## Scenario: z\n* Then w\n"
 
         #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["AB-2", "CD-1"])
-        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 9, message: "AB-1 comes after AB-2; scenarios go in the order of their IDs")) {
-            try GherkinParser.parse(text + "`@AB-1`\n## Scenario: v\n* Then u\n", file: "Specs/f.feature.md")
+        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 11, message: "AB-1 comes after AB-2; scenarios go in the order of their IDs")) {
+            try GherkinParser.parse(text + "\n`@AB-1`\n## Scenario: v\n* Then u\n", file: "Specs/f.feature.md")
         }
     }
 
@@ -445,9 +448,9 @@ struct GherkinParserTests {
     @Test("SR-2 An ID that two feature files use is refused, naming both places")
     func sameIDInTwoFiles() {
         let first = "# Feature: One\n\n`@TL-5`\n## Scenario: x\n* Then y"
-        let second = "# Feature: Two\n`@TL-4`\n## Scenario: z\n* Then w\n`@TL-5`\n## Scenario: v\n* Then u"
+        let second = "# Feature: Two\n`@TL-4`\n## Scenario: z\n* Then w\n\n`@TL-5`\n## Scenario: v\n* Then u"
 
-        #expect(throws: GherkinError(file: "Specs/two.feature.md", line: 6, message: "the ID TL-5 is already used at Specs/one.feature.md:4")) {
+        #expect(throws: GherkinError(file: "Specs/two.feature.md", line: 7, message: "the ID TL-5 is already used at Specs/one.feature.md:4")) {
             try GherkinParser.parse(files: [("Specs/one.feature.md", first), ("Specs/two.feature.md", second)])
         }
     }

@@ -110,7 +110,7 @@ struct LoopTests {
 
     @Test("SR-12 The next ID passes over a gap: an ID is never given twice")
     func nextIDAfterAGap() throws {
-        let text = "# Feature: F\n" + [1, 2, 3, 5, 6, 8].map { "`@TL-\($0)`\n## Scenario: s\($0)\n* Then t\n" }.joined()
+        let text = "# Feature: F\n" + [1, 2, 3, 5, 6, 8].map { "\n`@TL-\($0)`\n## Scenario: s\($0)\n* Then t\n" }.joined()
         let package = SpecsPackage(root: "/", features: [try GherkinParser.parse(text, file: "Specs/f.feature.md")],
                                    sources: TestSources(files: [:]))
 

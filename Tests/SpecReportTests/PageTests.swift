@@ -157,7 +157,7 @@ struct PageTests {
 
     /// Twelve scenarios whose tests took 1 to 12 seconds.
     private static func reportOfTwelve() throws -> Report {
-        let feature = try GherkinParser.parse("# Feature: F\n" + (1...12).map { "`@X-\($0)`\n## Scenario: s\n* Then t\n" }.joined(),
+        let feature = try GherkinParser.parse("# Feature: F\n" + (1...12).map { "\n`@X-\($0)`\n## Scenario: s\n* Then t\n" }.joined(),
                                               file: "Specs/f.feature.md")
         let tests = (1...12).map { TestRun.Test(id: "M.T/t\($0)()/T.swift:\($0):6", name: "t\($0)()", displayName: "X-\($0) s",
                                                 isSuite: false, file: "Tests/M/T.swift", line: $0) }
