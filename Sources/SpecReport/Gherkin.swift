@@ -226,7 +226,7 @@ public enum GherkinParser {
                     throw error(number, "a scenario inside an HTML block (opened on line \(open.opened)); GitHub shows it as HTML, and it would have no test")
                 }
                 if open.end.map({ line.lowercased().contains($0) }) ?? line.isEmpty { htmlBlock = nil }
-            } else if Self.columns(of: line) < 4, let end = Self.htmlBlockEnd(opening: line.trimmingLeadingSpaces(), afterBlank: previousBlank) {
+            } else if Self.columns(of: line) < 4, let end = Self.htmlBlockEnd(opening: line.trimmingLeadingSpaces(), afterBlank: previousBlank || previousEndedBlock) {
                 if !(end.map { line.lowercased().dropFirst(Self.columns(of: line) + 1).contains($0) } ?? false) { htmlBlock = (number, end) }
             }
             if Self.isUnderline(line), Self.insideQuoteOrListItem(previousLine) == nil, Self.columns(of: previousLine) < 4,
@@ -343,25 +343,25 @@ public enum GherkinParser {
             return run.count >= fence.count && run.count == text.count
         }
 
-        /// What ends the HTML block `text` opens, as GitHub's reader (CommonMark 0.29) has it: a closing tag, `?>`, `>`
-        /// or `]]>`, or (`.some(nil)`) a blank line; nil when the line opens none. A lone tag
-        /// opens one only after a blank line, as it cannot interrupt a paragraph.
+        /// What ends the HTML block `text` opens, as GitHub's reader (CommonMark 0.29) has it: a
+        /// closing tag, `?>`, `>` or `]]>`, or (`.some(nil)`) a blank line; nil when the line opens
+        /// none. A lone tag opens one only after a blank line, as it cannot interrupt a paragraph.
         static func htmlBlockEnd(opening text: String, afterBlank: Bool) -> String?? {
             guard text.hasPrefix("<") else { return nil }
             let lower = text.lowercased()
-            let name = lower.dropFirst(lower.hasPrefix("</") ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-            let after = lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).first
-            let endsName = after == nil || after == " " || after == "\t" || after == ">" || lower.dropFirst((lower.hasPrefix("</") ? 2 : 1) + name.count).hasPrefix("/>")
-            if !lower.hasPrefix("</"), ["pre", "script", "style"].contains(String(name)), after == nil || after == " " || after == "\t" || after == ">" {
-                return .some("</\(name)>")
-            }
             if lower.hasPrefix("<?") { return .some("?>") }
             if lower.hasPrefix("<![cdata[") { return .some("]]>") }
             if lower.hasPrefix("<!"), lower.dropFirst(2).first?.isLetter == true { return .some(">") }
-            if endsName, htmlBlockTags.contains(String(name)) { return .some(nil) }
+            let isClosing = lower.hasPrefix("</")
+            let name = String(lower.dropFirst(isClosing ? 2 : 1).prefix { $0.isLetter || $0.isNumber || $0 == "-" })
+            let rest = lower.dropFirst((isClosing ? 2 : 1) + name.count)
+            // The name ends where the tag does, or its attributes start.
+            guard name.first?.isLetter == true, rest.isEmpty || rest.first == " " || rest.first == "\t" || rest.hasPrefix(">") || rest.hasPrefix("/>")
+            else { return nil }
+            if !isClosing, ["pre", "script", "style"].contains(name), !rest.hasPrefix("/>") { return .some("</\(name)>") }
+            if htmlBlockTags.contains(name) { return .some(nil) }
             // Any other tag alone on its line.
-            if afterBlank, name.first?.isLetter == true, endsName, lower.hasSuffix(">"), lower.filter({ $0 == ">" }).count == 1 { return .some(nil) }
-            return nil
+            return afterBlank && lower.hasSuffix(">") && lower.filter({ $0 == ">" }).count == 1 ? .some(nil) : nil
         }
 
         /// The tags that open an HTML block, as GitHub's reader (CommonMark 0.29) has them.

@@ -364,6 +364,25 @@ struct GherkinParserTests {
         #expect(feature.scenarios.flatMap(\.steps).map(\.docString) == ["  ```\n  kept", nil])
     }
 
+    @Test("SR-1 A feature file that GitHub shows otherwise than it would be read is refused, naming the file and the line: a scenario inside each kind of HTML block",
+          arguments: ["<script>", "<STYLE type=\"text/css\">", "<pre", "<?php", "<!DOCTYPE x", "<![CDATA[", "<div class=\"x\">", "</table>", "<custom-tag>"])
+    func insideEachKindOfHTMLBlock(opener: String) {
+        let text = "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n## Rule: R\n\(opener)\n`@A-2`\n## Scenario: z\n* Then w\n"
+
+        #expect(throws: GherkinError(file: "Specs/f.feature.md", line: 8,
+                                     message: "a scenario inside an HTML block (opened on line 7); GitHub shows it as HTML, and it would have no test")) {
+            try GherkinParser.parse(text, file: "Specs/f.feature.md")
+        }
+    }
+
+    @Test("An HTML block that ends on the line it opens, or a tag that only starts like pre, hides nothing after the blank line below it",
+          arguments: ["<pre>kept</pre>", "<?php echo 1 ?>", "<!DOCTYPE x>", "<![CDATA[ x ]]>", "<pre/>", "<prefix>", "<scripts>"])
+    func noHTMLBlock(line: String) throws {
+        let text = "# Feature: F\n\(line)\n\n`@A-1`\n## Scenario: x\n* Then y\n"
+
+        #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
+    }
+
     @Test("Block quotes, lists, HTML blocks and fenced blocks in list items of the story are its text, and the scenario after them reads",
           arguments: ["> A quote.\n\n- a list item\n1. a numbered one\n\n<details>\n<summary>More</summary>\n</details>",
                       "- a list in the story\n  ```\n  # a comment in code\n\n  ```\n- and after a blank line\n\n   ```\n  still code\n   ```"])
