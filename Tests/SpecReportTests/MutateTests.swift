@@ -299,6 +299,8 @@ struct MutateTests {
                         + Array(repeating: both, count: onLine("Till.swift:6")))
                 #expect(survivors.count == onLine("Till.swift:2") + 1)
                 #expect(survivors.filter { $0.contains("(no test runs its line)") } == ["  survived: Sources/Shop/Till.swift:3: == to != (no test runs its line):"])
+                #expect(ran.output.contains("(no test runs its line):\n      return paid == price ? 0 : paid - price\n   => return paid != price ? 0 : paid - price\n"),
+                        "\(ran.output)")
             } else {
                 #expect(ran.output.contains("  ShopTests.TillTests: the lines it runs could not be read; it judges every mutant"))
                 // Till's lines are no longer known: every suite judges them.
