@@ -63,7 +63,10 @@ struct DoctorRepairTests {
                                plan: TodoPlan(tags: ["home"], due: date("2026-11-30"), priority: .high, recurrence: .monthly),
                                added: Date(timeIntervalSince1970: 1_780_000_000))
         let tagged = TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(tags: ["garden"]))
-        try files.store().update { $0.todos = list(todo: [planned, tagged], next: 3) }
+        // Finished ones keep when they were checked, the first of them too.
+        let checked = [3, 4].map { TodoItem(id: id($0), number: $0, title: "Done \($0)", isFinished: true,
+                                            checked: Date(timeIntervalSince1970: 1_780_000_000 + Double($0))) }
+        try files.store().update { $0.todos = list(todo: [planned, tagged], finished: checked, next: 5) }
         #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
         // A tag edited by hand into one the list refuses, and a stray byte after the end.
         let edited = String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "\"garden\"", with: "\"1garden\"") + "x"
@@ -71,7 +74,7 @@ struct DoctorRepairTests {
 
         _ = try repair(copying: [files.storeURL])
 
-        #expect(try files.todos() == list(todo: [planned, TodoItem(id: id(2), number: 2, title: "Water plants")], next: 3))
+        #expect(try files.todos() == list(todo: [planned, TodoItem(id: id(2), number: 2, title: "Water plants")], finished: checked, next: 5))
     }
 
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: people, their order and paging")
@@ -83,8 +86,11 @@ struct DoctorRepairTests {
                                      deleted: [person(4, "Cy", "Cee", email: "cy@example.com")],
                                      fetchProgress: FetchProgress(seed: "s", nextPage: 3), unmatchedSearches: ["zzq"], nextNumber: 5)
         }
-        // The store was cut short, and held a person with no first name (a store todo never writes).
+        // The store was cut short, and held a person with no first name and, first in the list,
+        // an object that is no person (a store todo never writes either).
         let edited = String(decoding: files.storeBytes, as: UTF8.self).replacingOccurrences(of: "\"firstName\":\"Nemo\"", with: "\"firstName\":\"\"")
+            .replacingOccurrences(of: "\"everyone\":[", with: "\"everyone\":[{\"id\":7},")
+        try #require(edited.contains("{\"id\":7}"))
         try files.write(Data(edited.utf8).prefix(edited.utf8.count - 10))
 
         _ = try repair(copying: [files.storeURL])
