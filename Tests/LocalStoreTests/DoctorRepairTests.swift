@@ -189,12 +189,15 @@ struct DoctorRepairTests {
                                           finished: expected.finished, next: 8))
     }
 
-    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal that names another store")
-    func repairJournalOfAnotherStore() throws {
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a journal that names another store",
+          arguments: [false, true])
+    func repairJournalOfAnotherStore(storeCut: Bool) throws {
         let other = try StoreFolder()
         try other.seed(todo: ["Elsewhere"])
         _ = try other.store().add(id: id(50), title: "Not here")
         try files.writeJournal(other.journalBytes)
+        // A store cut part-way is read as far as it goes: the id naming its journal still tells.
+        if storeCut { try files.write(files.storeBytes.dropLast(5)) }
         let owner = try #require(other.journalLines.first?.firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
 
         let repaired = try repair(copying: [files.storeURL, files.journalURL])
@@ -203,6 +206,29 @@ struct DoctorRepairTests {
         #expect(repaired.changesBroughtIn == 0)
         #expect(try files.todos() == list(todo: [todo(1, "Buy milk"), todo(2, "Call Ann"), todo(3, "Fix bike")],
                                           finished: [finished(4, "Pay rent")], next: 5))
+    }
+
+    /// The key of another part of the store than its lists, with a value as todo writes there.
+    static let otherParts = ["\"sortOrder\":\"descending\"", "\"fetchProgress\":{\"nextPage\":3,\"seed\":\"s\"}",
+                             "\"journal\":\"\(UUID().uuidString)\"", "\"folded\":{\"lines\":2}", "\"undo\":[]"]
+
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: an object after the key of another part, in a store cut part-way",
+          arguments: otherParts)
+    func repairObjectAfterAnotherPart(part: String) throws {
+        try files.store().update { document in
+            document.people = People(everyone: [person(1, "Ann", "Lee"), person(2, "Bo", "Bee")], sortOrder: .added, deleted: [],
+                                     fetchProgress: nil, unmatchedSearches: [], nextNumber: 3)
+        }
+        // The list ends after Ann; Bo's object, after the other part's key and value, is in no list.
+        let text = String(decoding: files.storeBytes, as: UTF8.self)
+        let list = try #require(text.range(of: "\"everyone\":["))
+        let between = try #require(text.range(of: "},{", range: list.upperBound..<text.endIndex))
+        let edited = text.replacingCharacters(in: between, with: "}],\(part),{")
+        try files.write(Data(edited.utf8).dropLast(10))
+
+        _ = try repair(copying: [files.storeURL])
+
+        #expect(try files.store().read().people.everyone.map(\.fullName) == ["Ann Lee"])
     }
 
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a store removed, its journal left")

@@ -23,6 +23,7 @@ struct JournalFaultTests {
         case byteOrderMark = "a byte-order mark before its first line"
         case anotherStore = "it is the journal of another store"
         case noStore = "it lies beside a store that does not exist"
+        case noStoreNorFirstLine = "it lies beside a store that does not exist, its first line gone"
         case takenInWithOtherLines = "it has the id of the journal the store took in, and other lines"
         case takenInWithALineAdded = "it is the journal the store took in, with a line added after"
     }
@@ -44,6 +45,9 @@ struct JournalFaultTests {
             _ = try other.store().add(id: id(50), title: "Not here")
             try files.writeJournal(other.journalBytes)
         case .noStore: try FileManager.default.removeItem(at: files.storeURL)
+        case .noStoreNorFirstLine:
+            try FileManager.default.removeItem(at: files.storeURL)
+            try files.writeJournal(Data((files.journalLines.dropFirst().joined(separator: "\n") + "\n").utf8))
         case .takenInWithOtherLines:
             let lines = files.journalLines
             try files.store().update { $0.people = makePeople([person(9, "Ann", "Lee")]) }
@@ -66,7 +70,7 @@ struct JournalFaultTests {
             let own = try #require(String(decoding: files.storeBytes, as: UTF8.self).firstMatch(of: /"journal":"([0-9A-F-]{36})"/)?.1)
             return (.namesAnotherStore(try #require(UUID(uuidString: String(named))), store: UUID(uuidString: String(own))),
                     "it names the store \(named), and this store is \(own)")
-        case .noStore: return (.noStoreBesideIt, "there is no store beside it")
+        case .noStore, .noStoreNorFirstLine: return (.noStoreBesideIt, "there is no store beside it")
         case .takenInWithOtherLines, .takenInWithALineAdded:
             return (.otherLinesThanTakenIn, "it has the id of the journal the store took in, and not its lines: "
                     + "it was changed since, or comes from a copy of the store")
@@ -91,7 +95,7 @@ struct JournalFaultTests {
         case .takenInWithALineAdded:
             (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
              .journalKeptOnlyAsACopy(changes: 3), "the 3 changes" + keptAsACopy)
-        case .noStore:
+        case .noStore, .noStoreNorFirstLine:
             (.journalWithoutStore, "a journal lies here without its store",
              .nothingStoreBuiltFromJournal, "nothing: todo doctor --repair builds a store from the changes in it")
         }

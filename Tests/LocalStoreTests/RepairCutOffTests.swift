@@ -135,4 +135,16 @@ struct RepairCutOffTests {
         #expect(repaired.journalLeft?.errno == EPERM)
         #expect(try files.store().inspect().isSound)
     }
+
+    @Test("SF-32 A journal that cannot be removed is never written around, and a repair says so: the system's remove says why a file stays")
+    func systemRemoveSaysWhy() throws {
+        let journal = files.journalURL.path
+        let folder = files.storeURL.deletingLastPathComponent().path
+
+        #expect(Disk.system.remove(journal) == 0)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(Disk.system.remove(journal) == ENOENT)
+        #expect(Disk.system.remove(folder) != 0, "a folder is no file to remove")
+        #expect(FileManager.default.fileExists(atPath: folder))
+    }
 }
