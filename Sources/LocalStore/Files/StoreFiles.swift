@@ -34,12 +34,16 @@ struct StoreFiles {
             return StoreFiles(path: path)
         }
         guard (status.st_mode & S_IFMT) == S_IFLNK else { return StoreFiles(path: path) }
-        guard stat(path, &status) == 0 else {
+        // Followed as the system follows it, however many links lead on: Foundation gives up
+        // after 20 and leaves the path a link, and the journal would lie beside the link, where
+        // a reader of the store's own path never looks.
+        guard let resolved = realpath(path, nil) else {
             if errno == ELOOP { throw StoreError.linkLoop(path: path) }
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             throw StoreError.danglingLink(path: path, target: target)
         }
-        return StoreFiles(path: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        defer { free(resolved) }
+        return StoreFiles(path: String(cString: resolved))
     }
 
     // MARK: - Opening
