@@ -126,6 +126,35 @@ struct RepairIntentTests {
         #expect(try files.todos() == list(todo: kept.map { todo($0, "Task \($0)") }, next: 13))
     }
 
+    @Test("SF-33 A repair keeps what each change of the journal meant: what a line that does not apply had removed comes back, by name")
+    func removalThatDoesNotApply() throws {
+        _ = try files.store().add(id: id(13), title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .daily), at: nil)
+        // Its sum holds, and its next time would take the id of Task 7: it is left out because
+        // it does not apply, not because it was changed.
+        try files.appendSummedLine(#""checkTodos":{"at":"2026-11-25T10:00:00Z","ids":["\#(id(13).uuidString)"],"#
+                                   + #""repeats":{"\#(id(13).uuidString)":"\#(id(7).uuidString)"},"today":"2026-11-25"}"#)
+        let line = files.journalLines.count
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.linesLeftOut == [line])
+        #expect(repaired.cameBack.map { "\($0.name) \($0.how)" } == ["Water plants checked"])
+        #expect(try files.todos().unfinished.map(\.title) == ["Water plants"] + left.unfinished.map(\.title))
+    }
+
+    @Test("SF-33 A repair keeps what each change of the journal meant: an add that does not apply, numbered past the others")
+    func addThatDoesNotApply() throws {
+        // Its sum holds; its title is empty, which no list takes.
+        try files.appendSummedLine(#""addTodo":{"added":"2026-11-25T10:00:00Z","id":"\#(id(30).uuidString)","number":20,"title":""}"#)
+        let line = files.journalLines.count
+
+        let repaired = try #require(try files.store().repair(at: now))
+
+        #expect(repaired.linesLeftOut == [line])
+        #expect(repaired.cameBack == [])
+        #expect(try files.todos() == left, "the next to-do is still 13")
+    }
+
     @Test("SF-33 A repair keeps what each change of the journal meant: a journal the store had taken in")
     func journalTakenInAlready() throws {
         _ = try files.store().add(id: id(13), title: "Call Ann")

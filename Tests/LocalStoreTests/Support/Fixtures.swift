@@ -64,6 +64,16 @@ final class StoreFolder {
         try contents.write(to: journalURL)
     }
 
+    /// Appends to the journal the line of `change` (its key and value), with a sum that holds on
+    /// from the lines before it: a line todo does not write, as a newer todo, or whoever knows how
+    /// the sums are made, may write it, which a reader takes for one of its own.
+    func appendSummedLine(_ change: String) throws {
+        let previous = journalBytes.withUnsafeBytes { Journal.read($0, parsing: false).sum }
+        let body = Array(("{" + change).utf8)
+        let sum = Checksum.hex(body.withUnsafeBytes { Checksum.xxh64($0, seed: previous) })
+        try writeJournal(journalBytes + Data(body + Array(#","sum":""#.utf8) + sum + Array("\"}\n".utf8)))
+    }
+
     var storeBytes: Data { (try? Data(contentsOf: storeURL)) ?? Data() }
     var journalBytes: Data { (try? Data(contentsOf: journalURL)) ?? Data() }
     /// The journal's lines, header first, without their line breaks.
