@@ -189,6 +189,18 @@ struct MutateTests {
             #expect(again.output.contains("Building a copy of the package"), "\(again.output)")
         }
 
+        let stoppedTwice = judgedEarlier(code, "hung").split(separator: "\n").first.map { String($0) + "\n" } ?? ""
+        try Data((stoppedTwice + judgedEarlier(code, "hung")).utf8).write(to: progress)
+
+        let looping = try run([script, "--module", "Shop", "--progress", progress.path, "--record", record.path])
+
+        #expect(looping.output.split(separator: "\n").first == "Shop: 3 of 3 mutants judged already, by earlier parts of this run at 1111111, 2222222")
+        #expect(!looping.output.contains("Building"), "\(looping.output)")
+        #expect(try String(contentsOf: record, encoding: .utf8).split(separator: "\n").dropFirst(2).prefix(2) == [
+            "  killed by the time limit: Sources/Shop/Basket.swift:14: < to <=",
+            "Shop: 3 mutants, 2 killed (1 by the time limit), 0 survived, 0 equivalent, 1 stillborn: 100.0 % killed (12 s); "
+                + "run in parts, judged at 1111111 (1), 2222222 (2)"])
+
         try Data(judgedEarlier(code, "killed").utf8).write(to: progress)
         let till = root.appendingPathComponent("Sources/Shop/Till.swift")
         try Data((try String(contentsOf: till, encoding: .utf8).replacingOccurrences(of: "paid - price", with: "paid - price + 0")).utf8)
