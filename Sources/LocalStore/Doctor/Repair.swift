@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dates
 import ListEngine
 import TodoList
 
@@ -149,11 +150,10 @@ extension FileStore {
         throw StoreError.cannotWrite(path: path, .noNameForACopy)
     }
 
+    /// `now` in UTC, as a copy's name gives it (`20261123-101500`): the time written in RFC 3339,
+    /// which is in UTC whatever zone the computer is set to, less its separators.
     private static func stamp(_ now: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+        let written = (now.rfc3339() ?? "0000-00-00T00:00:00Z").prefix(19)
+        return String(written.filter { $0 != "-" && $0 != ":" }.map { $0 == "T" ? "-" : $0 })
     }
 }
