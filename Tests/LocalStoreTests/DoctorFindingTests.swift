@@ -33,19 +33,26 @@ struct DoctorFindingTests {
                 sourceLocation: sourceLocation)
     }
 
+    /// What a repair would keep is what it keeps: the to-dos written whole before the cut, and
+    /// the changes of the journal, which holds three.
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a store cut in half")
     func storeCutInHalf() throws {
         let cut = files.storeBytes.prefix(files.storeBytes.count / 2)
         try files.write(cut)
 
         let report = try files.store().inspect()
+        let doctor = try files.todo("doctor")
 
         let finding = StoreReport.Finding(
             file: files.storeURL.path, what: .notAStore(FormatFailure(offset: cut.count, expected: "a string")), place: .byte(cut.count),
-            loses: .allButFound(todos: 1, people: 0), isRepairable: true)
+            loses: .allButFound(todos: 2, people: 0), isRepairable: true)
         #expect(report.findings == [finding])
+        #expect(report.journalChanges == 3)
+        #expect(doctor.output.contains("and a journal of \(files.journalBytes.count) bytes: 3 changes since the store was written\n"))
         try expectDoctorSays(finding, what: "it does not read as a todo store: a string was expected there", place: "byte \(cut.count)",
-                             loses: "all but the 1 to-do and 0 people todo doctor --repair finds in it")
+                             loses: "all but the 2 to-dos and 0 people todo doctor --repair rebuilds")
+        let repaired = try #require(try files.store().repair())
+        #expect(repaired.todos == 2 && repaired.people == 0)
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: an empty store file")

@@ -85,24 +85,7 @@ extension FileStore {
             if let storeData, let version = FileDocument.version(in: storeData), version > StoreFormat.current {
                 throw StoreError.newerVersion(path: files.path, version: version)
             }
-            let rebuilt = Self.rebuilt(from: storeData)
-            var rebuild = Rebuild(rebuilt.document, unreadable: [])
-            var setAside: RepairReport.SetAside?
-            if let journalData {
-                let journal = Journal.salvage(journalData)
-                let read = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
-                if let folded = rebuilt.folded, folded.isTakenIn(read) {
-                    setAside = .takenInAlready
-                } else if let owner = journal.owner, rebuilt.journal != nil, owner != rebuilt.journal {
-                    setAside = .namesAnotherStore(owner)
-                } else {
-                    rebuild = Rebuild(rebuilt.document, unreadable: journal.unreadable)
-                    let untrusted = Set(journal.untrusted.map(\.line))
-                    for entry in (journal.entries + journal.untrusted).sorted(by: { $0.line < $1.line }) {
-                        if untrusted.contains(entry.line) { rebuild.passOver(entry) } else { rebuild.bringIn(entry) }
-                    }
-                }
-            }
+            let (rebuild, setAside) = Self.rebuild(store: storeData, journal: journalData)
             let document = rebuild.document
             var report = RepairReport(todos: document.todos.all.count, people: document.people.everyone.count,
                                       changesBroughtIn: rebuild.broughtIn, linesLeftOut: rebuild.leftOut.sorted(),
@@ -123,6 +106,29 @@ extension FileStore {
             report.journalLeft = try writeStore(document, taking: folded, files).map { RepairReport.JournalLeft(path: files.journal, errno: $0) }
             return report
         }
+    }
+
+    /// What a repair rebuilds from the bytes of the store file and of its journal, before it
+    /// writes anything: the store's lists, and each change of the journal brought in, when the
+    /// journal is the store's own or names no store a reader could make out. `doctor` says what
+    /// a repair would lose from the same.
+    static func rebuild(store storeData: Data?, journal journalData: Data?) -> (Rebuild, setAside: RepairReport.SetAside?) {
+        let rebuilt = Self.rebuilt(from: storeData)
+        guard let journalData else { return (Rebuild(rebuilt.document, unreadable: []), nil) }
+        let journal = Journal.salvage(journalData)
+        let read = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
+        if let folded = rebuilt.folded, folded.isTakenIn(read) {
+            return (Rebuild(rebuilt.document, unreadable: []), .takenInAlready)
+        }
+        if let owner = journal.owner, rebuilt.journal != nil, owner != rebuilt.journal {
+            return (Rebuild(rebuilt.document, unreadable: []), .namesAnotherStore(owner))
+        }
+        var rebuild = Rebuild(rebuilt.document, unreadable: journal.unreadable)
+        let untrusted = Set(journal.untrusted.map(\.line))
+        for entry in (journal.entries + journal.untrusted).sorted(by: { $0.line < $1.line }) {
+            if untrusted.contains(entry.line) { rebuild.passOver(entry) } else { rebuild.bringIn(entry) }
+        }
+        return (rebuild, nil)
     }
 
     /// The store file's lists when they read and are sound, else the most `Salvage` finds;

@@ -39,7 +39,8 @@ public struct StoreReport: Sendable {
             case nothing
             /// An empty file holds nothing to lose.
             case nothingInIt
-            /// All but the to-dos and people a repair finds written whole in the file.
+            /// All but the to-dos and people a repair rebuilds: those written whole in the file, with
+            /// the journal's changes brought in.
             case allButFound(todos: Int, people: Int)
             /// Nothing, once todo is updated to a version that reads the file.
             case nothingOnceUpdated
@@ -96,7 +97,8 @@ public struct StoreReport: Sendable {
     public let document: Document?
     public let journalPath: String
     public let journalBytes: Int
-    /// The changes in the journal that are part of the lists.
+    /// The changes in the journal that are part of the lists; where the store file does not
+    /// read, the lines of changes the journal holds.
     public let journalChanges: Int
     public let journalNotes: [JournalNote]
     /// Temporary files a crashed save left beside the store; the next change removes them.
@@ -126,7 +128,7 @@ extension FileStore {
 
         if store != nil {
             do {
-                let read = try Self.readForDoctor(data, files: files)
+                let read = try Self.readForDoctor(data, journal: journalData, files: files)
                 var lists = read.file.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
                 let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
@@ -136,6 +138,7 @@ extension FileStore {
                 document = read.isLegacy ? lists.numberedAsShown() : lists
             } catch let finding as FindingError {
                 findings.append(finding.finding)
+                changes = Self.changeLines(in: journalData)
             }
         } else if !journalData.isEmpty {
             let journal = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
@@ -159,10 +162,11 @@ extension FileStore {
         let finding: StoreReport.Finding
     }
 
-    private static func readForDoctor(_ data: Data, files: StoreFiles) throws -> ReadDocument {
+    private static func readForDoctor(_ data: Data, journal: Data, files: StoreFiles) throws -> ReadDocument {
         func finding(_ what: StoreReport.Finding.What, place: StoreReport.Finding.Place? = nil) -> FindingError {
-            let salvage = Salvage.file(from: data).document
-            let loses = StoreReport.Finding.Loss.allButFound(todos: salvage.todos.all.count, people: salvage.people.everyone.count)
+            let journal = journal.isEmpty ? nil : journal.prefix(Journal.largest(besideStoreOf: data.count))
+            let rebuilt = Self.rebuild(store: data, journal: journal).0.document
+            let loses = StoreReport.Finding.Loss.allButFound(todos: rebuilt.todos.all.count, people: rebuilt.people.everyone.count)
             return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: true))
         }
         func newer(_ version: Int) -> FindingError {

@@ -23,7 +23,7 @@ enum DoctorText {
         case .nothing: "nothing"
         case .nothingInIt: "nothing: there is nothing in it"
         case let .allButFound(todos, people):
-            "all but the \(counted(todos, "to-do")) and \(counted(people, "person", "people")) todo doctor --repair finds in it"
+            "all but the \(counted(todos, "to-do")) and \(counted(people, "person", "people")) todo doctor --repair rebuilds"
         case .nothingOnceUpdated: "nothing, if todo is updated"
         case .changesFrom(let line): "the changes from line \(line) on that do not apply"
         case .unreadableFrom(let line): "what todo doctor --repair cannot read from line \(line) on"
