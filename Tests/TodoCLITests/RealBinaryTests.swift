@@ -93,6 +93,27 @@ struct RealBinaryTests {
         #expect(try todo.folder.contents() == [])
     }
 
+    /// A service or a script may start todo with no standard input at all: the first file it
+    /// opens, the store, then takes the number standard input had, 0.
+    @Test("CLI-53 A command run with its standard input closed works as any other (the real binary)")
+    func standardInputClosed() throws {
+        let shell = RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+        let run = { (command: [String]) in
+            try shell.run(["-c", "store=\"$1\"; shift; exec \"$0\" --store \"$store\" \"$@\" <&-", todo.binary.url.path, todo.store.path] + command)
+        }
+
+        #expect(try run(["add", "Buy milk"]) == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
+        #expect(try run(["add", "Call Ann"]) == Run(status: 0, output: "Added 2 “Call Ann”.\n", errors: ""))
+        #expect(try run(["list"]) == Run(status: 0, output: """
+            To do
+              2 [ ] Call Ann
+              1 [ ] Buy milk
+
+            2 to do, 0 finished
+
+            """, errors: ""))
+    }
+
     @Test("CLI-12 An unknown command is a usage error (the real binary)")
     func usageError() throws {
         let run = try todo.run(["frobnicate"])
