@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case isALink(path: String)
     /// The store path is a link that leads back to itself.
     case linkLoop(path: String)
+    /// The store path is a link that leads on through more links than the system follows.
+    case tooManyLinks(path: String)
     /// A folder on the store's path is a link that leads back to itself.
     case linkLoopInFolders(path: String)
     /// The store's name leaves no room, in the folder's names, for the files todo keeps beside

@@ -151,11 +151,20 @@ struct DamagedStoreTests {
         #expect(report.document?.todos == list(todo: [todo(2, "Buy milk")], finished: [finished(1, "Call Ann")], next: 3))
     }
 
-    @Test("TP-11 A link that points to nothing is refused, and nothing is written")
-    func danglingLink() throws {
+    /// One link, and the first of a chain whose last link points to nothing: the path that is
+    /// not there is named, not the link after the first.
+    @Test("TP-11 A link that points to nothing is refused, and nothing is written", arguments: [1, 30])
+    func danglingLink(links: Int) throws {
         let target = files.folder.file("nowhere/real.json")
         try FileManager.default.createDirectory(at: files.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: files.storeURL, withDestinationURL: target)
+        // The chain's links point to the next by a name relative to their folder, as `ln -s` makes them.
+        var next = target.path
+        for link in 1..<links {
+            try FileManager.default.createSymbolicLink(atPath: files.folder.file("link-\(link)").path,
+                                                       withDestinationPath: link == 1 ? next : "link-\(link - 1)")
+            next = files.folder.file("link-\(link)").path
+        }
+        try FileManager.default.createSymbolicLink(atPath: files.storeURL.path, withDestinationPath: next)
 
         #expect(throws: StoreError.danglingLink(path: files.storeURL.path, target: target.path)) {
             _ = try files.store().add(id: id(1), title: "Buy milk")

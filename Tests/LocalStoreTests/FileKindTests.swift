@@ -124,6 +124,25 @@ struct FileKindTests {
         #expect(try RealBinary().run(["--store", loop.path, "list"]).errors.contains("leads back to itself"))
     }
 
+    /// A loop of three links, and a chain of 41 that never comes back, which the system does not
+    /// follow to its end either: each is called what it is.
+    @Test("SF-7 A store path that is a link looping back to itself is called a loop: three links, and more than the system follows",
+          arguments: [3, 41])
+    func linksTheSystemDoesNotFollow(links: Int) throws {
+        let first = files.folder.file("link-1")
+        for link in 1...links {
+            let next = link == links ? (links == 3 ? first : files.folder.file("store.json")) : files.folder.file("link-\(link + 1)")
+            try FileManager.default.createSymbolicLink(atPath: files.folder.file("link-\(link)").path, withDestinationPath: next.path)
+        }
+        try Data().write(to: files.folder.file("store.json"))
+        let refused = links == 3 ? StoreError.linkLoop(path: first.path) : StoreError.tooManyLinks(path: first.path)
+
+        #expect(throws: refused) { _ = try FileStore(url: first).loadTodos() }
+        #expect(throws: refused) { _ = try FileStore(url: first).add(id: id(1), title: "Buy milk") }
+        let said = links == 3 ? "is a link that leads back to itself" : "leads on through more links than the system follows"
+        #expect(try RealBinary().run(["--store", first.path, "list"]).errors.contains(said))
+    }
+
     @Test("SF-13 A read-only journal is never appended to, even by the superuser")
     func readOnlyJournal() throws {
         _ = try files.store().add(id: id(2), title: "Call Ann")

@@ -38,12 +38,38 @@ struct StoreFiles {
         // after 20 and leaves the path a link, and the journal would lie beside the link, where
         // a reader of the store's own path never looks.
         guard let resolved = realpath(path, nil) else {
-            if errno == ELOOP { throw StoreError.linkLoop(path: path) }
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw StoreError.danglingLink(path: path, target: target)
+            let failure = errno
+            let (end, loops) = endOfLinks(from: path)
+            switch failure {
+            case ELOOP: throw loops ? StoreError.linkLoop(path: path) : StoreError.tooManyLinks(path: path)
+            case ENOENT, ENOTDIR: throw StoreError.danglingLink(path: path, target: end)
+            default: throw StoreError.cannotRead(path: path, .system(errno: failure))
+            }
         }
         defer { free(resolved) }
         return StoreFiles(path: String(cString: resolved))
+    }
+
+    /// Where the links from `path` lead, one by one as the system reads them: the first path on
+    /// the way that is no link (it may not exist), and whether the way comes back to a link it
+    /// passed. Each link's target is read from its real folder, so the way names each link in
+    /// one way only, and ends.
+    private static func endOfLinks(from path: String) -> (end: String, loops: Bool) {
+        var passed = Set<String>()
+        var current = path
+        while let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) {
+            guard passed.insert(current).inserted else { return (current, true) }
+            current = target.hasPrefix("/") ? target : URL(fileURLWithPath: realFolder(of: current)).appendingPathComponent(target).path
+        }
+        return (current, false)
+    }
+
+    /// The folder `path` is in, its links followed.
+    private static func realFolder(of path: String) -> String {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard let resolved = realpath(folder, nil) else { return folder }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     // MARK: - Opening

@@ -31,6 +31,8 @@ enum StoreText {
             "\(path) is a link; todo never follows a link beside its store, so nothing was read or written"
         case let .linkLoop(path):
             "the store \(path) is a link that leads back to itself; nothing was written"
+        case let .tooManyLinks(path):
+            "the store \(path) is a link that leads on through more links than the system follows; nothing was written"
         case let .linkLoopInFolders(path):
             "a folder on the way to the store \(path) is a link that leads back to itself; nothing was read or written"
         case let .nameTooLong(path, longest):
