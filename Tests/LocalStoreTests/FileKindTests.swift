@@ -213,6 +213,22 @@ struct FileKindTests {
         #expect(try Data(contentsOf: otherName) == before)
     }
 
+    /// As a backup made with hard links leaves it: the backup keeps the list as it was when made.
+    @Test("SF-21 A journal with a second name is never written through: the store file with a second name")
+    func hardLinkedStore() throws {
+        let otherName = files.folder.file("backup.json")
+        #expect(link(files.storeURL.path, otherName.path) == 0)
+        let before = try Data(contentsOf: otherName)
+
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        try files.store().update { $0.people = makePeople([person(1, "Ann", "Lee")]) }
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(try files.store().read().people.everyone.map(\.fullName) == ["Ann Lee"])
+        #expect(try Data(contentsOf: otherName) == before)
+    }
+
     @Test("SF-22 A store written anew keeps the permissions its owner gave it")
     func permissionsKept() throws {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: files.storeURL.path)
