@@ -525,7 +525,7 @@ struct ReportTests {
         #expect(run.errors == "error: cannot write standard output: No space left on device\n")
     }
 
-    @Test("Given --output /dev/stdout sent to a log with >>, or a closed standard error, when spec-report runs, then the log keeps what it held, and nothing crashes")
+    @Test("Given --output /dev/stdout sent to a log with >>, standard input closed or not, or a closed standard error, when spec-report runs, then the log keeps what it held, and nothing crashes")
     func outputToTheShellsStreams() throws {
         let shop = try Fixture.shop()
         let work = try copy(of: shop)
@@ -536,12 +536,18 @@ struct ReportTests {
         let logged = try shell.run(["-c", "cd \"$1\" && printf 'earlier log\\n' > log && \"$0\" --package . --results \"$2\" --output /dev/stdout >> log",
                                     specReport, work.path, shop.events])
         let closed = try shell.run(["-c", "\"$0\" --bogus 2>&-; echo \"exit $?\"", specReport])
+        // With standard input closed, the stream opened is given its number, 0.
+        let noInput = try shell.run(["-c", "cd \"$1\" && printf 'earlier log\\n' > log2 && \"$0\" --package . --results \"$2\" --output /dev/stdout >> log2 <&-",
+                                     specReport, work.path, shop.events])
 
         #expect(logged.status == 1)
-        let log = try String(contentsOfFile: work.path + "/log", encoding: .utf8)
-        #expect(log.hasPrefix("earlier log\n# Specs report\n"))
-        #expect(log.contains("\n2 features, 19 scenarios: 6 passed, 1 failed, 4 skipped, 1 not run here, 7 with no test\n"))
-        #expect(log.hasSuffix("\nWritten to /dev/stdout\n"))
+        #expect(noInput.status == 1)
+        for name in ["log", "log2"] {
+            let log = try String(contentsOfFile: work.path + "/" + name, encoding: .utf8)
+            #expect(log.hasPrefix("earlier log\n# Specs report\n"), "\(name)")
+            #expect(log.contains("\n2 features, 19 scenarios: 6 passed, 1 failed, 4 skipped, 1 not run here, 7 with no test\n"), "\(name)")
+            #expect(log.hasSuffix("\nWritten to /dev/stdout\n"), "\(name)")
+        }
         #expect(closed.output == "exit 2\n")
     }
 
