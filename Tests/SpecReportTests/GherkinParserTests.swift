@@ -395,11 +395,23 @@ struct GherkinParserTests {
         #expect(feature.preamble == story)
     }
 
-    @Test("A heading ends a list item of the story: a scenario indented four spaces in the rule after it is code, not in the item")
-    func headingEndsAListItem() throws {
-        let text = "# Feature: F\n- an item of the story\n\n## Rule: R\n\n    ## Scenario: shown as code\n\n`@A-1`\n## Scenario: x\n* Then y\n"
+    /// What ends the item: a heading; text less indented after a blank line; a fence less
+    /// indented, blank line or not. A scenario indented four spaces after it is then code.
+    @Test("A list item of the story ends where Markdown ends it: a scenario indented four spaces after it is code, not in the item",
+          arguments: ["- an item of the story\n\n## Rule: R", "- an item of the story\n\nstory text again",
+                      "- an item of the story\n```\ncode\n```"])
+    func listItemEnds(story: String) throws {
+        let text = "# Feature: F\n\(story)\n\n    ## Scenario: shown as code\n\n`@A-1`\n## Scenario: x\n* Then y\n"
 
         #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
+    }
+
+    /// Five spaces before a fence make it text; only a step's item, two columns in, could take
+    /// them back to three.
+    @Test("A fence indented five spaces, in a scenario's description or a Background's before its steps, is text",
+          arguments: ["`@A-1`\n## Scenario: x\n     ```\n* Then y\n", "## Background:\n     ```\n* Given z\n\n`@A-1`\n## Scenario: x\n* Then y\n"])
+    func indentedFenceIsText(scenario: String) throws {
+        #expect(try GherkinParser.parse("# Feature: F\n\n" + scenario, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
     }
 
     @Test("A heading is read as GitHub shows it: its closing #s and the spaces or tab after its #s are no part of its title; a # inside a word is, and #1 starting a line is text")
