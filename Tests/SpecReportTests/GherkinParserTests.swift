@@ -365,7 +365,8 @@ struct GherkinParserTests {
     }
 
     @Test("SR-1 A feature file that GitHub shows otherwise than it would be read is refused, naming the file and the line: a scenario inside each kind of HTML block",
-          arguments: ["<script>", "<STYLE type=\"text/css\">", "<pre", "<?php", "<!DOCTYPE x", "<![CDATA[", "<div class=\"x\">", "</table>", "<custom-tag>"])
+          arguments: ["<script>", "<STYLE type=\"text/css\">", "<pre", "<pre\tclass=\"x\">", "<?php", "<!DOCTYPE x", "<!X 1", "<![CDATA[",
+                      "<div class=\"x\">", "<h1>", "</table>", "<custom-tag>"])
     func insideEachKindOfHTMLBlock(opener: String) {
         let text = "# Feature: F\n`@A-1`\n## Scenario: x\n* Then y\n\n## Rule: R\n\(opener)\n`@A-2`\n## Scenario: z\n* Then w\n"
 
@@ -376,7 +377,8 @@ struct GherkinParserTests {
     }
 
     @Test("An HTML block that ends on the line it opens, a tag that only starts like pre, or one indented four spaces (code), hides nothing after the blank line below it",
-          arguments: ["<pre>kept</pre>", "<?php echo 1 ?>", "<!DOCTYPE x>", "<![CDATA[ x ]]>", "<pre/>", "<prefix>", "<scripts>", "    <pre>"])
+          arguments: ["<pre>kept</pre>", "<?php echo 1 ?>", "<!DOCTYPE x>", "<![CDATA[ x ]]>", "<pre/>", "<prefix>", "<scripts>", "<pre.x>",
+                      "    <pre>"])
     func noHTMLBlock(line: String) throws {
         let text = "# Feature: F\n\(line)\n\n`@A-1`\n## Scenario: x\n* Then y\n"
 
@@ -404,6 +406,16 @@ struct GherkinParserTests {
         let text = "# Feature: F\n\(story)\n\n    ## Scenario: shown as code\n\n`@A-1`\n## Scenario: x\n* Then y\n"
 
         #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
+    }
+
+    @Test("A step's marker may be followed by a tab or by more than one space; a marker with no space after it starts no step")
+    func stepMarkers() throws {
+        let text = "# Feature: F\n\n`@A-1`\n## Scenario: x\n*emphasis* in its description\n\n*\tGiven a\n*  When b\n-\t Then c\n"
+
+        let scenario = try #require(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.first)
+
+        #expect(scenario.description == "*emphasis* in its description")
+        #expect(scenario.steps.map { "\($0.keyword) \($0.text)" } == ["Given a", "When b", "Then c"])
     }
 
     /// Five spaces before a fence make it text; only a step's item, two columns in, could take
