@@ -88,7 +88,7 @@ extension Session {
     /// Numbers as a sentence says them, lowest first: `1`, `1 and 2`, `1, 2 and 5`; three or
     /// more in a row as a run: `2 and 5 to 7`, `100 to 200`; past eight parts, the first three
     /// and the last: `1 to 4, 6 to 11, 13 to 18, … and 2990 to 3000`.
-    static func spoken(_ numbers: [Int]) -> String {
+    nonisolated static func spoken(_ numbers: [Int]) -> String {
         let numbers = numbers.sorted()
         var parts: [String] = []
         var index = numbers.startIndex

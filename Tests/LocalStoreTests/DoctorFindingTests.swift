@@ -90,11 +90,49 @@ struct DoctorFindingTests {
         let report = try files.store().inspect()
 
         let finding = StoreReport.Finding(file: files.journalURL.path, what: .journalLine(4, .sumDoesNotMatch), place: .line(4),
-                                          loses: .unreadableFrom(line: 4), isRepairable: true)
+                                          loses: .changesLeftOut(lines: [4]), isRepairable: true)
         #expect(report.findings == [finding])
         #expect(report.journalChanges == 2)
         try expectDoctorSays(finding, what: "line 4 is not what todo wrote there: its sum does not match", place: "line 4",
-                             loses: "what todo doctor --repair cannot read from line 4 on")
+                             loses: "the change of line 4, which todo doctor --repair leaves out")
+        #expect(try files.store().repair()?.linesLeftOut == [4])
+    }
+
+    /// Lines after a damaged one whose sums still hold are todo's own: a repair brings them in,
+    /// and doctor says it loses the damaged line alone.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line changed, lines after it whole")
+    func journalLineChangedBeforeOthers() throws {
+        try files.store().apply(TodoChange.rename(id(1), to: "Buy oat milk"))
+        var lines = files.journalLines
+        lines[2] = lines[2].replacingOccurrences(of: "checkTodos", with: "checkTodoz")
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let finding = try #require(try files.store().inspect().findings.first)
+
+        #expect(finding.loses == .changesLeftOut(lines: [3]))
+        let repaired = try #require(try files.store().repair())
+        #expect(repaired.linesLeftOut == [3])
+        #expect(repaired.changesBroughtIn == 3)
+    }
+
+    /// A check of two to-dos, one of them taken out of the store by hand: the repair checks the
+    /// other, and leaves nothing out.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line that applies only in part")
+    func journalLineThatAppliesInPart() throws {
+        let folder = try StoreFolder()
+        try folder.seed(todo: ["Buy milk", "Call Ann", "Fix bike"])
+        try folder.store().apply(TodoChange.check([id(1), id(2)]))
+        let edited = String(decoding: folder.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "{\"id\":\"\(id(2).uuidString)\",\"isFinished\":false,\"number\":2,\"title\":\"Call Ann\"},", with: "")
+        try folder.write(Data(edited.utf8))
+
+        let finding = try #require(try folder.store().inspect().findings.first)
+        let doctor = try folder.todo("doctor")
+
+        #expect(finding.loses == .changesLeftOut(lines: []))
+        #expect(doctor.output.hasSuffix("  A repair would lose: nothing: todo doctor --repair brings in every change\n"), "\(doctor)")
+        #expect(try folder.store().repair()?.linesLeftOut == [])
+        #expect(try folder.todos().finished.map(\.title) == ["Buy milk"])
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal line that does not apply")
@@ -106,10 +144,11 @@ struct DoctorFindingTests {
         let report = try files.store().inspect()
 
         let finding = StoreReport.Finding(file: files.journalURL.path, what: .journalChange(line: 3, .todos(.noSuchItem)),
-                                          place: .line(3), loses: .changesFrom(line: 3), isRepairable: true)
+                                          place: .line(3), loses: .changesLeftOut(lines: [3]), isRepairable: true)
         #expect(report.findings == [finding])
         try expectDoctorSays(finding, what: "line 3 does not apply (that item is no longer in the list)", place: "line 3",
-                             loses: "the changes from line 3 on that do not apply")
+                             loses: "the change of line 3, which todo doctor --repair leaves out")
+        #expect(try files.store().repair()?.linesLeftOut == [3])
     }
 
     /// Hex digits and dashes, as an id is written, but no header around them: with the changes

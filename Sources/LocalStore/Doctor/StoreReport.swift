@@ -44,10 +44,10 @@ public struct StoreReport: Sendable {
             case allButFound(todos: Int, people: Int)
             /// Nothing, once todo is updated to a version that reads the file.
             case nothingOnceUpdated
-            /// The journal's changes from this line on that do not apply.
-            case changesFrom(line: Int)
-            /// What a repair cannot read of the journal from this line on.
-            case unreadableFrom(line: Int)
+            /// The changes of these lines of the journal, which a repair leaves out: they do not
+            /// read, were changed since todo wrote them, or do not apply. None: a repair brings in
+            /// every change.
+            case changesLeftOut(lines: [Int])
             /// Nothing: a repair brings in the changes the journal holds, and keeps a copy of it.
             case nothingJournalBroughtIn
             /// The changes a journal that names another store holds: a repair keeps only a copy.
@@ -131,8 +131,10 @@ extension FileStore {
                 let read = try Self.readForDoctor(data, journal: journalData, files: files)
                 var lists = read.file.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
+                // What a repair leaves out of the journal, worked out as the repair does, only when a finding needs it.
+                let leftOut = { Self.rebuild(store: data, journal: journalData.prefix(Journal.largest(besideStoreOf: data.count))).0.leftOut }
                 let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
-                                                              held: Self.changeLines(in: journalData), notes: &notes)
+                                                              held: Self.changeLines(in: journalData), leftOut: leftOut, notes: &notes)
                 findings += journalFindings
                 changes = applied
                 document = read.isLegacy ? lists.numberedAsShown() : lists
@@ -190,7 +192,7 @@ extension FileStore {
     /// Replays what of the journal belongs to the store, and says what does not.
     /// `held`: the lines of changes the journal holds, those that do not read included.
     private static func inspect(_ journal: Journal.Contents, onto lists: inout Document, read: ReadDocument,
-                                files: StoreFiles, held: Int,
+                                files: StoreFiles, held: Int, leftOut: () -> [Int],
                                 notes: inout [StoreReport.JournalNote]) -> (findings: [StoreReport.Finding], applied: Int) {
         if journal.torn > 0 {
             notes.append(.torn(bytes: journal.torn))
@@ -201,12 +203,12 @@ extension FileStore {
             } catch {
                 let line = journal.entries[error.index].line
                 return ([.init(file: files.journal, what: .journalChange(line: line, error.reason), place: .line(line),
-                               loses: .changesFrom(line: line), isRepairable: true)],
+                               loses: .changesLeftOut(lines: leftOut()), isRepairable: true)],
                         error.index)
             }
             guard let damage = journal.damage else { return ([], journal.entries.count) }
             return ([.init(file: files.journal, what: .journalLine(damage.line, damage.what), place: .line(damage.line),
-                           loses: .unreadableFrom(line: damage.line), isRepairable: true)],
+                           loses: .changesLeftOut(lines: leftOut()), isRepairable: true)],
                     journal.entries.count)
         }
         if let folded = read.file.folded, folded.isTakenIn(journal) {

@@ -25,8 +25,10 @@ enum DoctorText {
         case let .allButFound(todos, people):
             "all but the \(counted(todos, "to-do")) and \(counted(people, "person", "people")) todo doctor --repair rebuilds"
         case .nothingOnceUpdated: "nothing, if todo is updated"
-        case .changesFrom(let line): "the changes from line \(line) on that do not apply"
-        case .unreadableFrom(let line): "what todo doctor --repair cannot read from line \(line) on"
+        case .changesLeftOut(let lines) where lines.isEmpty: "nothing: todo doctor --repair brings in every change"
+        case .changesLeftOut(let lines):
+            lines.count == 1 ? "the change of line \(Session.spoken(lines)), which todo doctor --repair leaves out"
+                : "the changes of lines \(Session.spoken(lines)), which todo doctor --repair leaves out"
         case .nothingJournalBroughtIn: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it"
         case .journalKeptOnlyAsACopy(let changes):
             "the \(counted(changes, "change")) it holds: todo doctor --repair keeps only a copy of a journal that names another store"
