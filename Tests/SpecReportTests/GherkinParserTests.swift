@@ -408,6 +408,45 @@ struct GherkinParserTests {
         #expect(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map(\.id) == ["A-1"])
     }
 
+    /// What a text at the edge of one of Markdown's rules comes to: its scenarios, by ID and
+    /// title, or the line and the words it is refused with.
+    enum Reading: Sendable, Equatable {
+        case reads([String])
+        case refused(line: Int, String)
+    }
+
+    static let underlined = "a heading underlined with = or -: GitHub shows it as a heading, which is read only as # Feature: or ## Scenario:"
+    static let underAnItem = "a scenario indented under a list item or a step; GitHub shows it inside it, and it would have no test"
+
+    /// Each row sits on the edge of a rule: a tag that ends its line or not, a heading's closing
+    /// #s, an underline and its indent, a list marker's digits, gap and indent, bold text.
+    static let edgeTexts: [(text: String, reading: Reading)] = [
+        ("<span>hello\n# Feature: F\nstory\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\nstory\n\n`@A-1`\n## Scenario: Works in C#\n* Then y\n", .reads(["A-1 Works in C#"])),
+        ("# Feature: F\nstory\n\nScenario: x\n===\n\n`@A-1`\n## Scenario: y\n* Then z\n", .refused(line: 4, underlined)),
+        ("# Feature: F\nScenario: x\n    ===\n\n`@A-1`\n## Scenario: y\n* Then z\n", .reads(["A-1 y"])),
+        ("# Feature: F\nScenarios below show it.\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n123456789. item\n    `@A-1`\n\n`@A-2`\n## Scenario: x\n* Then y\n", .refused(line: 3, underAnItem)),
+        ("# Feature: F\n12: item\n    `@A-1`\n\n`@A-2`\n## Scenario: x\n* Then y\n", .reads(["A-2 x"])),
+        ("# Feature: F\n    - item\n    `@A-1`\n\n`@A-2`\n## Scenario: x\n* Then y\n", .reads(["A-2 x"])),
+        ("# Feature: F\n-item\n    `@A-1`\n\n`@A-2`\n## Scenario: x\n* Then y\n", .reads(["A-2 x"])),
+        ("# Feature: F\n-    item\n  ```\ncode\n  ```\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n**## Scenario:** headings name each case.\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n-\t## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n",
+         .refused(line: 2, "a scenario inside a block quote or a list item; GitHub shows it there, and it would have no test")),
+    ]
+
+    @Test("A text at the edge of one of Markdown's rules is read as GitHub shows it", arguments: edgeTexts)
+    func edgeOfARule(text: String, reading: Reading) {
+        let read: Reading
+        do {
+            read = .reads(try GherkinParser.parse(text, file: "Specs/f.feature.md").scenarios.map { "\($0.id) \($0.title)" })
+        } catch {
+            read = .refused(line: error.line, error.message)
+        }
+        #expect(read == reading)
+    }
+
     @Test("A step's marker may be followed by a tab or by more than one space; a marker with no space after it starts no step")
     func stepMarkers() throws {
         let text = "# Feature: F\n\n`@A-1`\n## Scenario: x\n*emphasis* in its description\n\n*\tGiven a\n*  When b\n-\t Then c\n"
