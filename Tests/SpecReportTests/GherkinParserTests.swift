@@ -417,9 +417,11 @@ struct GherkinParserTests {
 
     static let underlined = "a heading underlined with = or -: GitHub shows it as a heading, which is read only as # Feature: or ## Scenario:"
     static let underAnItem = "a scenario indented under a list item or a step; GitHub shows it inside it, and it would have no test"
+    static let inAnItem = "a scenario inside a block quote or a list item; GitHub shows it there, and it would have no test"
 
     /// Each row sits on the edge of a rule: a tag that ends its line or not, a heading's closing
-    /// #s, an underline and its indent, a list marker's digits, gap and indent, bold text.
+    /// #s, an underline and its indent, a list marker's digits (ASCII ones alone), mark, gap and
+    /// indent, bold text.
     static let edgeTexts: [(text: String, reading: Reading)] = [
         ("<span>hello\n# Feature: F\nstory\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
         ("# Feature: F\nstory\n\n`@A-1`\n## Scenario: Works in C#\n* Then y\n", .reads(["A-1 Works in C#"])),
@@ -432,8 +434,13 @@ struct GherkinParserTests {
         ("# Feature: F\n-item\n    `@A-1`\n\n`@A-2`\n## Scenario: x\n* Then y\n", .reads(["A-2 x"])),
         ("# Feature: F\n-    item\n  ```\ncode\n  ```\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
         ("# Feature: F\n**## Scenario:** headings name each case.\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
-        ("# Feature: F\n-\t## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n",
-         .refused(line: 2, "a scenario inside a block quote or a list item; GitHub shows it there, and it would have no test")),
+        ("# Feature: F\n-\t## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .refused(line: 2, inAnItem)),
+        ("# Feature: F\n1. ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .refused(line: 2, inAnItem)),
+        ("# Feature: F\n10) ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .refused(line: 2, inAnItem)),
+        ("# Feature: F\n1.\t## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .refused(line: 2, inAnItem)),
+        ("# Feature: F\n1.## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n1: ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n\u{0661}. ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
     ]
 
     @Test("A text at the edge of one of Markdown's rules is read as GitHub shows it", arguments: edgeTexts)
