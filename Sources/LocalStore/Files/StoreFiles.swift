@@ -292,7 +292,11 @@ struct StoreFiles {
     /// missing one) before anything is made, and a lock file that is a link or not a regular
     /// file. When `body` leaves no store, what was made for it goes again: a change that
     /// changed nothing leaves nothing behind.
-    func withLock<Result>(waiting wait: LockWait, _ body: () throws -> Result) throws -> Result {
+    ///
+    /// `body` is given the store's files as the path leads to them once its folders are there:
+    /// a path that goes up out of a folder made just now (`A/B/../store.json`) names what the
+    /// system then finds there, which may be a link to a store elsewhere.
+    func withLock<Result>(waiting wait: LockWait, _ body: (StoreFiles) throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
         try refuseANameTooLong()
         let made = missingFolders()
@@ -307,25 +311,31 @@ struct StoreFiles {
             removeFolders(made)
             throw StoreError.cannotWrite(path: path, .cannotMakeFolder(folder))
         }
+        let files: StoreFiles
         let lockFile: OpenFile
         do {
-            lockFile = try lockedFile(waiting: wait)
+            files = made.isEmpty ? self : try StoreFiles.at(path)
+            if files.path != path {
+                try files.refuseWhatIsNotAFile()
+                try files.refuseANameTooLong()
+            }
+            lockFile = try files.lockedFile(waiting: wait)
         } catch {
             removeFolders(made)
             throw error
         }
         defer {
-            if lstat(path, &status) != 0 && lstat(journal, &status) != 0 {
+            if lstat(files.path, &status) != 0 && lstat(files.journal, &status) != 0 {
                 // Unlinked while locked: a writer waiting on it finds it gone and makes a new one.
-                unlink(lock)
+                unlink(files.lock)
                 removeFolders(made)
             }
             flock(lockFile.descriptor, LOCK_UN)
         }
-        for name in leftOverTemporaryFiles() {
-            unlink(folder + "/" + name)
+        for name in files.leftOverTemporaryFiles() {
+            unlink(files.folder + "/" + name)
         }
-        return try body()
+        return try body(files)
     }
 
     /// The lock file, open and locked; made when there is none. A lock file removed while
