@@ -421,7 +421,8 @@ struct GherkinParserTests {
 
     /// Each row sits on the edge of a rule: a tag that ends its line or not, a heading's closing
     /// #s, an underline and its indent, a list marker's digits (ASCII ones alone), mark, gap and
-    /// indent, bold text.
+    /// indent, bold text; a Background's step with a table, and the scenario after it, which
+    /// a code line in its description does not put under that step.
     static let edgeTexts: [(text: String, reading: Reading)] = [
         ("<span>hello\n# Feature: F\nstory\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
         ("# Feature: F\nstory\n\n`@A-1`\n## Scenario: Works in C#\n* Then y\n", .reads(["A-1 Works in C#"])),
@@ -441,6 +442,8 @@ struct GherkinParserTests {
         ("# Feature: F\n1.## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
         ("# Feature: F\n1: ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
         ("# Feature: F\n\u{0661}. ## Scenario: z\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n\n## Background:\n* Given z\n| a | b |\n\n`@A-1`\n## Scenario: x\n* Then y\n", .reads(["A-1 x"])),
+        ("# Feature: F\n\n## Background:\n* Given z\n\n`@A-1`\n## Scenario: x\n    ## Scenario: shown as code\n\n* Then y\n", .reads(["A-1 x"])),
     ]
 
     @Test("A text at the edge of one of Markdown's rules is read as GitHub shows it", arguments: edgeTexts)
