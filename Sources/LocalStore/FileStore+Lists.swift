@@ -28,7 +28,7 @@ extension FileStore: TodoStore {
 
     public func importTodos(_ new: [NewTodo]) throws -> (outcome: ImportOutcome, todos: Todos) {
         let files = try StoreFiles.at(path)
-        return try files.withLock(waiting: lockWait) { files in
+        return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             let after = try applyHoldingTheLock(.todos(.importTodos(new)), files, to: latest).document.todos
             let before = latest.file.document.todos
@@ -43,7 +43,7 @@ extension FileStore: TodoStore {
         guard let title = TodoItem.normalizedTitle(typed) else { throw TodoError.emptyTitle }
         let new = NewTodo(id: id, title: title, plan: plan, added: at)
         let files = try StoreFiles.at(path)
-        return try files.withLock(waiting: lockWait) { files in
+        return try files.withLock(waiting: lockWait) {
             if let item = try quickAdd(new, files) {
                 return item
             }

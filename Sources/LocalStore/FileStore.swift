@@ -119,7 +119,7 @@ public final class FileStore: Sendable {
     @discardableResult
     public func apply(_ change: Change) throws -> (document: Document, undone: UndoneChange?) {
         let files = try StoreFiles.at(path)
-        return try files.withLock(waiting: lockWait) { files in try applyHoldingTheLock(change, files) }
+        return try files.withLock(waiting: lockWait) { try applyHoldingTheLock(change, files) }
     }
 
     /// Takes back the newest change in the history, under the lock, and saves it; returns what
@@ -136,7 +136,7 @@ public final class FileStore: Sendable {
     /// repair does. When `body` throws, nothing is written.
     public func update<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let files = try StoreFiles.at(path)
-        return try files.withLock(waiting: lockWait) { files in
+        return try files.withLock(waiting: lockWait) {
             let latest = try latest(files)
             var document = latest.file.document
             let result = try body(&document)

@@ -24,6 +24,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case tooManyLinks(path: String)
     /// A folder on the store's path is a link that leads back to itself.
     case linkLoopInFolders(path: String)
+    /// The store's path goes up (`..`) out of a folder that is not there.
+    case leavesAMissingFolder(path: String, folder: String)
     /// The store's name leaves no room, in the folder's names, for the files todo keeps beside
     /// it: `longest` is the longest a store's name may be there, in bytes.
     case nameTooLong(path: String, longest: Int)

@@ -163,11 +163,14 @@ struct DoctorFindingTests {
 
         let finding = StoreReport.Finding(
             file: files.journalURL.path, what: .journalNotTheStores(.damagedLine(1, withTheChanges ? .ownerNotAsWritten : .noOwner)),
-            place: nil, loses: .nothingJournalBroughtIn, isRepairable: true)
+            place: nil, loses: .changesLeftOut(lines: withTheChanges ? [1, 2] : [1]), isRepairable: true)
         #expect(report.findings == [finding])
+        // The line that is no header reads as no change, and the first change's sum builds on the header.
         try expectDoctorSays(finding, what: "it does not belong to the store (line 1 does not name "
                                  + (withTheChanges ? "a store as todo writes it)" : "the store the journal belongs to)"),
-                             loses: "nothing: todo doctor --repair brings in the changes it holds, and keeps a copy of it")
+                             loses: withTheChanges ? "the changes of lines 1 and 2, which todo doctor --repair leaves out"
+                                 : "the change of line 1, which todo doctor --repair leaves out")
+        #expect(try files.store().repair()?.linesLeftOut == (withTheChanges ? [1, 2] : [1]))
 
         let fresh = try StoreFolder()
         try fresh.seed(todo: ["Buy milk"])
@@ -175,6 +178,51 @@ struct DoctorFindingTests {
         let cutOff = try fresh.store().inspect()
         #expect(cutOff.isSound)
         #expect(cutOff.journalNotes == [.torn(bytes: 14)])
+    }
+
+    /// An empty store file beside a journal: a repair builds from the journal, and loses what
+    /// its lines cannot bring back (the check of Call Ann, who was in the store alone).
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: an empty store file beside its journal")
+    func emptyStoreBesideItsJournal() throws {
+        try files.write(Data())
+
+        let report = try files.store().inspect()
+
+        #expect(report.findings.map(\.loses) == [.allButFound(todos: 1, people: 0)])
+        #expect(report.journalChanges == 3)
+        let repaired = try #require(try files.store().repair())
+        #expect(repaired.todos == 1 && repaired.people == 0)
+    }
+
+    /// The store file removed, its journal left: a repair builds from the journal, and leaves out
+    /// the changes of to-dos that were in the store alone.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a journal without its store")
+    func journalWithoutItsStore() throws {
+        try FileManager.default.removeItem(at: files.storeURL)
+
+        let report = try files.store().inspect()
+
+        #expect(report.journalChanges == 3)
+        #expect(report.findings.map(\.loses) == [.changesLeftOut(lines: [3, 4])])
+        #expect(try files.store().repair()?.linesLeftOut == [3, 4])
+    }
+
+    /// A store cut short beside the journal of another store: the repair keeps only a copy of
+    /// that journal, so none of its changes are the store's.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a store cut short beside another store's journal")
+    func cutStoreBesideAnotherStoresJournal() throws {
+        let other = try StoreFolder()
+        try other.seed(todo: ["Elsewhere"])
+        _ = try other.store().add(id: id(50), title: "Not here")
+        try files.writeJournal(other.journalBytes)
+        try files.write(files.storeBytes.dropLast(5))
+
+        let report = try files.store().inspect()
+
+        #expect(report.journalChanges == 0)
+        #expect(report.findings.map(\.loses) == [.allButFound(todos: 4, people: 0)])
+        let repaired = try #require(try files.store().repair())
+        #expect(repaired.todos == 4 && repaired.changesBroughtIn == 0)
     }
 
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a lock file that is a folder")

@@ -95,9 +95,14 @@ struct JournalFaultTests {
         case .takenInWithALineAdded:
             (.journalNotTheStores(reason.mismatch), "it does not belong to the store (\(reason.words))",
              .journalKeptOnlyAsACopy(changes: 3), "the 3 changes" + keptAsACopy)
-        case .noStore, .noStoreNorFirstLine:
+        // The check of Buy milk, which was in the store alone, does not apply; nor, with the
+        // first line gone, the add whose sum builds on it.
+        case .noStore:
             (.journalWithoutStore, "a journal lies here without its store",
-             .nothingStoreBuiltFromJournal, "nothing: todo doctor --repair builds a store from the changes in it")
+             .changesLeftOut(lines: [3]), "the change of line 3, which todo doctor --repair leaves out")
+        case .noStoreNorFirstLine:
+            (.journalWithoutStore, "a journal lies here without its store",
+             .changesLeftOut(lines: [1, 2]), "the changes of lines 1 and 2, which todo doctor --repair leaves out")
         }
         return (StoreReport.Finding(file: files.journalURL.path, what: what, place: nil, loses: loses, isRepairable: true), whatWords, lossWords)
     }

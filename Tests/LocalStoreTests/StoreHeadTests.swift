@@ -108,7 +108,7 @@ struct StoreHeadTests {
         let adding = before == .idInStore ? 2 : before == .idInJournal ? 3 : before == .adds ? 4 : 3
 
         let storeFiles = try StoreFiles.at(files.storeURL.path)
-        let added = try storeFiles.withLock(waiting: LockWait()) { locked in try files.store().quickAdd(NewTodo(id: id(adding), title: "Post letter"), locked) }
+        let added = try storeFiles.withLock(waiting: LockWait()) { try files.store().quickAdd(NewTodo(id: id(adding), title: "Post letter"), storeFiles) }
 
         #expect(files.storeBytes == store)
         if before.takesTheShortWay {

@@ -71,7 +71,7 @@ extension FileStore {
     /// report of what the repair would have done is returned, without copies.
     public func repair(at now: Date = Date(), confirm: (RepairReport) -> Bool = { _ in true }) throws -> RepairReport? {
         let files = try StoreFiles.at(path)
-        return try files.withLock(waiting: lockWait) { files in
+        return try files.withLock(waiting: lockWait) {
             guard try !inspect().isSound else { return nil }
             let store = try StoreFiles.open(files.path, followLink: true)
             let journalFile = try StoreFiles.open(files.journal)

@@ -125,29 +125,33 @@ extension FileStore {
         var document: Document?
         var changes = 0
         let format = FileDocument.version(in: data)
+        // What a repair rebuilds, worked out as the repair does, only when a finding needs it.
+        let rebuilt = { Self.rebuild(store: store == nil ? nil : data, journal: journalData.prefix(Journal.largest(besideStoreOf: data.count))) }
 
         if store != nil {
             do {
                 let read = try Self.readForDoctor(data, journal: journalData, files: files)
                 var lists = read.file.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
-                // What a repair leaves out of the journal, worked out as the repair does, only when a finding needs it.
-                let leftOut = { Self.rebuild(store: data, journal: journalData.prefix(Journal.largest(besideStoreOf: data.count))).0.leftOut }
                 let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
-                                                              held: Self.changeLines(in: journalData), leftOut: leftOut, notes: &notes)
+                                                              held: Self.changeLines(in: journalData), leftOut: { rebuilt().0.leftOut },
+                                                              notes: &notes)
                 findings += journalFindings
                 changes = applied
                 document = read.isLegacy ? lists.numberedAsShown() : lists
             } catch let finding as FindingError {
                 findings.append(finding.finding)
-                changes = Self.changeLines(in: journalData)
+                // The journal's changes, where a repair brings them in; none of one it sets aside.
+                changes = rebuilt().setAside == nil ? Self.changeLines(in: journalData) : 0
             }
         } else if !journalData.isEmpty {
             let journal = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
             if journal.owner != nil || journal.damage != nil {
+                let leftOut = rebuilt().0.leftOut
                 findings.append(.init(file: files.journal, what: .journalWithoutStore, place: nil,
-                                      loses: .nothingStoreBuiltFromJournal, isRepairable: true))
+                                      loses: leftOut.isEmpty ? .nothingStoreBuiltFromJournal : .changesLeftOut(lines: leftOut), isRepairable: true))
             }
+            changes = Self.changeLines(in: journalData)
         }
         var status = stat()
         if lstat(files.lock, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
@@ -180,8 +184,9 @@ extension FileStore {
         } catch {
             switch error {
             case .newer(let version): throw newer(version)
-            case .empty:
+            case .empty where journal.isEmpty:
                 throw FindingError(finding: .init(file: files.path, what: .empty, place: nil, loses: .nothingInIt, isRepairable: true))
+            case .empty: throw finding(.empty)
             case .notAStore(let failure), .doesNotFit(_, let failure): throw finding(.notAStore(failure), place: .byte(failure.offset))
             case .noSuchFormat(let version): throw finding(.noSuchFormat(version))
             case .problems(let problems): throw finding(.problems(problems))
@@ -225,7 +230,9 @@ extension FileStore {
         } else {
             return ([], 0)
         }
-        let loses: StoreReport.Finding.Loss = journal.owner == nil ? .nothingJournalBroughtIn : .journalKeptOnlyAsACopy(changes: held)
+        let lost = journal.owner == nil ? leftOut() : []
+        let loses: StoreReport.Finding.Loss = journal.owner != nil ? .journalKeptOnlyAsACopy(changes: held)
+            : lost.isEmpty ? .nothingJournalBroughtIn : .changesLeftOut(lines: lost)
         return ([.init(file: files.journal, what: .journalNotTheStores(mismatch), place: nil, loses: loses, isRepairable: true)], 0)
     }
 }

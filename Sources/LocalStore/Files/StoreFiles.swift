@@ -31,6 +31,7 @@ struct StoreFiles {
         guard lstat(path, &status) == 0 else {
             // A folder on the way is a link that leads back to itself: not the store's own loop.
             if errno == ELOOP { throw StoreError.linkLoopInFolders(path: path) }
+            if let missing = missingFolderLeft(by: path) { throw StoreError.leavesAMissingFolder(path: path, folder: missing) }
             return StoreFiles(path: path)
         }
         guard (status.st_mode & S_IFMT) == S_IFLNK else { return StoreFiles(path: path) }
@@ -48,6 +49,18 @@ struct StoreFiles {
         }
         defer { free(resolved) }
         return StoreFiles(path: String(cString: resolved))
+    }
+
+    /// The first folder `path` goes up out of (`..`) that is not there. The system finds nothing
+    /// by such a path; once todo made the folder, it would find another file, or a link to one:
+    /// reads and changes would not name the same store.
+    private static func missingFolderLeft(by path: String) -> String? {
+        var walked = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            if component == "..", !walked.isEmpty, access(walked, F_OK) != 0 { return walked }
+            walked += (walked.isEmpty || walked.hasSuffix("/") ? "" : "/") + component
+        }
+        return nil
     }
 
     /// Where the links from `path` lead, one by one as the system reads them: the first path on
@@ -292,11 +305,7 @@ struct StoreFiles {
     /// missing one) before anything is made, and a lock file that is a link or not a regular
     /// file. When `body` leaves no store, what was made for it goes again: a change that
     /// changed nothing leaves nothing behind.
-    ///
-    /// `body` is given the store's files as the path leads to them once its folders are there:
-    /// a path that goes up out of a folder made just now (`A/B/../store.json`) names what the
-    /// system then finds there, which may be a link to a store elsewhere.
-    func withLock<Result>(waiting wait: LockWait, _ body: (StoreFiles) throws -> Result) throws -> Result {
+    func withLock<Result>(waiting wait: LockWait, _ body: () throws -> Result) throws -> Result {
         try refuseWhatIsNotAFile()
         try refuseANameTooLong()
         let made = missingFolders()
@@ -311,31 +320,25 @@ struct StoreFiles {
             removeFolders(made)
             throw StoreError.cannotWrite(path: path, .cannotMakeFolder(folder))
         }
-        let files: StoreFiles
         let lockFile: OpenFile
         do {
-            files = made.isEmpty ? self : try StoreFiles.at(path)
-            if files.path != path {
-                try files.refuseWhatIsNotAFile()
-                try files.refuseANameTooLong()
-            }
-            lockFile = try files.lockedFile(waiting: wait)
+            lockFile = try lockedFile(waiting: wait)
         } catch {
             removeFolders(made)
             throw error
         }
         defer {
-            if lstat(files.path, &status) != 0 && lstat(files.journal, &status) != 0 {
+            if lstat(path, &status) != 0 && lstat(journal, &status) != 0 {
                 // Unlinked while locked: a writer waiting on it finds it gone and makes a new one.
-                unlink(files.lock)
+                unlink(lock)
                 removeFolders(made)
             }
             flock(lockFile.descriptor, LOCK_UN)
         }
-        for name in files.leftOverTemporaryFiles() {
-            unlink(files.folder + "/" + name)
+        for name in leftOverTemporaryFiles() {
+            unlink(folder + "/" + name)
         }
-        return try body(files)
+        return try body()
     }
 
     /// The lock file, open and locked; made when there is none. A lock file removed while

@@ -33,6 +33,8 @@ enum StoreText {
             "the store \(path) is a link that leads back to itself; nothing was written"
         case let .tooManyLinks(path):
             "the store \(path) is a link that leads on through more links than the system follows; nothing was written"
+        case let .leavesAMissingFolder(path, folder):
+            "the store path \(path) goes up out of \(folder), which does not exist; nothing was read or written"
         case let .linkLoopInFolders(path):
             "a folder on the way to the store \(path) is a link that leads back to itself; nothing was read or written"
         case let .nameTooLong(path, longest):
