@@ -136,6 +136,23 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Waits until the output holds `prompt` `times` times and the program's line editor takes
+    /// keys one at a time; false after `seconds`. libedit draws its prompt before it leaves the
+    /// terminal's line mode, and a key typed in that moment goes to the terminal's own line
+    /// editing: a Ctrl-D there reaches the program as a NUL, not as the end of input. A person
+    /// reads the prompt before typing; a test waits for the editor instead.
+    @discardableResult
+    public func waitForPrompt(_ prompt: String, times: Int = 1, seconds: Double = 30) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        guard await waitFor(prompt, times: times, seconds: seconds) else { return false }
+        while true {
+            // The master's modes are the terminal's: the program sets them through its end.
+            var modes = termios()
+            if tcgetattr(master, &modes) == 0 && modes.c_lflag & tcflag_t(ICANON) == 0 { return true }
+            if Date() >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 
     /// The lines as a terminal window would show them now: a line editor redraws what it
     /// completes or edits with cursor moves (`ESC[9G`, `ESC[2A`) and erasures (`ESC[K`, `ESC[J`),

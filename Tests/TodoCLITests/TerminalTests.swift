@@ -18,23 +18,23 @@ struct TerminalTests {
     func controlC() async throws {
         let terminal = try todo.onATerminal()
 
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("add half typed")
         #expect(await terminal.waitFor("half typed"))
         terminal.type("\u{3}")
-        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
 
         terminal.type("add\n")
-        #expect(await terminal.waitFor("Title: "))
+        #expect(await terminal.waitForPrompt("Title: "))
         terminal.type("Ti")
         #expect(await terminal.waitFor("Title: Ti"))
         terminal.type("\u{3}")
         #expect(await terminal.waitFor("Cancelled: nothing was added."))
-        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
 
         terminal.type("add Buy milk\n")
         #expect(await terminal.waitFor("Added 1 “Buy milk”."))
-        #expect(await terminal.waitFor("todo> ", times: 4))
+        #expect(await terminal.waitForPrompt("todo> ", times: 4))
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
@@ -46,17 +46,18 @@ struct TerminalTests {
         let terminal = try todo.onATerminal()
         let left = "\u{1B}[D"
 
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("add Buy oat milk" + String(repeating: left, count: 4) + "\u{15}")
         #expect(await terminal.waitForScreen("todo> milk"))
         terminal.type("add Buy \n")
         #expect(await terminal.waitFor("Added 1 “Buy milk”."), "\(terminal.output)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
 
         terminal.type("add Buy tea" + String(repeating: left, count: 3) + "\u{4}")
         #expect(await terminal.waitForScreen("todo> add Buy ea"))
         terminal.type("T\n")
         #expect(await terminal.waitFor("Added 2 “Buy Tea”."), "\(terminal.output)")
-        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
@@ -67,17 +68,17 @@ struct TerminalTests {
     @Test("CLI-52 After the window is resized, what todo prints fits the width it has now (the real binary, on a terminal)")
     func resized() async throws {
         let terminal = try todo.onATerminal(columns: 80)
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
 
         terminal.type("add Read the whole manual of the new washing machine before Friday\n")
         #expect(await terminal.waitFor("Added 1 “Read the whole manual of the new washing machine before Friday”.\r\n"),
                 "\(terminal.output)")
-        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
         terminal.resize(columns: 30)
         terminal.type("add Read the whole manual of the new dryer before Saturday\n")
-        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
         terminal.type("list\n")
-        #expect(await terminal.waitFor("todo> ", times: 4))
+        #expect(await terminal.waitForPrompt("todo> ", times: 4))
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
@@ -89,7 +90,7 @@ struct TerminalTests {
         #expect(listed.allSatisfy { $0.count <= 30 }, "\(listed)")
 
         let narrow = try todo.onATerminal(columns: 20)
-        #expect(await narrow.waitFor("todo> "))
+        #expect(await narrow.waitForPrompt("todo> "))
         narrow.type("\u{4}")
         #expect(await narrow.exitStatus() == 0)
         let welcome = narrow.output.components(separatedBy: "\r\n").prefix { !$0.contains("todo>") }
@@ -104,7 +105,7 @@ struct TerminalTests {
         let terminal = try todo.onATerminal(["--store", todo.store.path, "--api", server.baseURL.absoluteString],
                                             environment: ["TMPDIR": temporary.path])
 
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("user fetch\n")
         for _ in 0..<200 where server.requests.isEmpty {
             try await Task.sleep(for: .milliseconds(50))
@@ -115,7 +116,7 @@ struct TerminalTests {
         terminal.type("\u{3}")
         #expect(await terminal.waitFor("error: stopped with Ctrl-C; nothing was loaded"), "\(terminal.output)")
         #expect(runningFetchers(against: server.port).isEmpty, "the program loading the page has ended")
-        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
@@ -134,18 +135,18 @@ struct TerminalTests {
         let dripping = try LocalHTTPServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: 0.02) }
         let terminal = try todo.onATerminal()
 
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("user fetch --count 10 --api \(slow.baseURL.absoluteString)\n")
         #expect(await terminal.waitFor("\r\u{1B}[KWaiting for 127.0.0.1:\(slow.port) to answer: 1 s of at most 15 s"), "\(terminal.output)")
         #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
-        #expect(await terminal.waitFor("todo> ", times: 2))
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
         #expect(!terminal.screen.contains { $0.contains("Waiting for") }, "the line is gone once the fetch is over: \(terminal.screen)")
 
         terminal.type("user fetch --api \(dripping.baseURL.absoluteString)\n")
         #expect(await terminal.waitFor("\r\u{1B}[KReceiving from 127.0.0.1:\(dripping.port): "), "\(terminal.output)")
         #expect(await terminal.waitFor(" bytes so far, 1 s of at most 15 s"), "\(terminal.output)")
         #expect(await terminal.waitFor("error: the answer was not a randomuser.me response"), "\(terminal.output)")
-        #expect(await terminal.waitFor("todo> ", times: 3))
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
         #expect(!terminal.screen.contains { $0.contains("Receiving from") }, "\(terminal.screen)")
         terminal.type("\u{4}")
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
@@ -160,29 +161,29 @@ struct TerminalTests {
     func historyOnATerminal() async throws {
         let state = todo.folder.file("state")
         let first = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
-        #expect(await first.waitFor("todo> "))
+        #expect(await first.waitForPrompt("todo> "))
         for line in ["add Buy milk", "list", "add"] {
             first.type(line + "\n")
         }
-        #expect(await first.waitFor("Title: "))
+        #expect(await first.waitForPrompt("Title: "))
         first.type("Secret plan\n")
         #expect(await first.waitFor("Added 2 “Secret plan”."), "\(first.output)")
-        #expect(await first.waitFor("todo> ", times: 4))
+        #expect(await first.waitForPrompt("todo> ", times: 4))
         first.type("\u{4}")
         #expect(await first.exitStatus() == 0, "\(first.output)")
 
         let second = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
-        #expect(await second.waitFor("todo> "))
+        #expect(await second.waitForPrompt("todo> "))
         second.type("\u{1B}[A")
         #expect(await second.waitForScreen("todo> add"), "\(second.screen)")
         second.type("\u{1B}[A")
         #expect(await second.waitForScreen("todo> list"), "\(second.screen)")
         second.type("\u{15}add\n")
-        #expect(await second.waitFor("Title: "))
+        #expect(await second.waitForPrompt("Title: "))
         second.type("\u{1B}[A")
         second.type("Fresh\n")
         #expect(await second.waitFor("Added 3 “Fresh”."), "\(second.screen)")
-        #expect(await second.waitFor("todo> ", times: 2))
+        #expect(await second.waitForPrompt("todo> ", times: 2))
         second.type("\u{1B}[A")
         #expect(await second.waitForScreen("todo> add"), "the commands are back after the form: \(second.screen)")
         second.type("\u{15}\u{4}")
@@ -196,7 +197,7 @@ struct TerminalTests {
     func tabAtThePrompt() async throws {
         let terminal = try todo.onATerminal()
 
-        #expect(await terminal.waitFor("todo> "))
+        #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("li\t")
         #expect(await terminal.waitForScreen("todo> list"), "\(terminal.screen)")
         terminal.type("\u{15}user f\t")
@@ -223,10 +224,12 @@ struct TerminalTests {
         #expect(await terminal.waitForScreen("todo> check X"), "\(terminal.screen)")
         terminal.type("\u{15}add Buy m\t\t\n")
         #expect(await terminal.waitFor("Added 1 “Buy m”."))
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
         terminal.type("add\n")
-        #expect(await terminal.waitFor("Title: "))
+        #expect(await terminal.waitForPrompt("Title: "))
         terminal.type("li\t\n")
         #expect(await terminal.waitFor("Added 2 “li”."), "\(terminal.screen)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
         terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
