@@ -498,6 +498,24 @@ struct ReportTests {
         #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
+    @Test("Given an output that is a FIFO, when spec-report has written the report there, then the reader has all of it and its end, while the program that ran spec-report goes on")
+    func outputToAFIFO() throws {
+        let shop = try Fixture.shop()
+        let work = try copy(of: shop)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fifo = work.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened first: spec-report's open waits for a reader.
+        let read = try #require(FIFOReader(path: fifo))
+
+        let status = SpecReportProgram.run(arguments: ["--package", work.path, "--results", shop.events, "--output", fifo], output: { _ in })
+
+        #expect(status == 1)
+        // A writer left open until the process ends would leave the reader waiting for the end.
+        #expect(read.waitForEnd(seconds: 30), "the report's end never came")
+        #expect(read.text.hasPrefix("# Specs report\n") && read.text.hasSuffix("\n"), "\(read.text.prefix(80))")
+    }
+
     @Test("Given --output -, when spec-report runs, then the report goes to standard output, as without --output, and no file is written")
     func outputToStandardOutput() throws {
         let shop = try Fixture.shop()
@@ -596,3 +614,46 @@ struct ReportTests {
     }
 }
 
+/// Reads a FIFO, from before a writer opens it until the writer has closed it (or a minute has
+/// passed): opened without waiting, an empty read before anything came means no writer yet,
+/// not the end. The reading thread alone closes the FIFO, so no other file takes its number
+/// while it reads.
+private final class FIFOReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var ended = false
+
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        Thread { [self] in
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 {
+                    lock.withLock { bytes += buffer[..<count] }
+                } else if count == 0 && !lock.withLock({ bytes.isEmpty }) {
+                    lock.withLock { ended = true }
+                    return
+                } else {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+            }
+        }.start()
+    }
+
+    func waitForEnd(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if lock.withLock({ ended }) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    var text: String {
+        lock.withLock { String(decoding: bytes, as: UTF8.self) }
+    }
+}
