@@ -174,7 +174,7 @@ struct FormatTests {
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy \u006dilk"}"#, nil),
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Sell milk","title":"Buy milk"}"#, #"expected the key "title" once, not again"#),
         (#"{"id":"ID","isFinished":false,"number":1,"number":2,"title":"Buy milk"}"#, #"expected the key "number" once, not again"#),
-        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, nil),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, #"expected a key todo knows in place of "note""#),
         (#"{"id":"LOWER","isFinished":false,"number":1,"title":"Buy milk"}"#, nil),
         (#"{"id":"ID","isFinished":flase,"number":1,"title":"Buy milk"}"#, "expected true or false"),
         (#"{"id":"ID","isFinished":false,"number":1.5,"title":"Buy milk"}"#, "expected a whole number"),
@@ -199,6 +199,51 @@ struct FormatTests {
         #expect(try files.todo("list").errors.contains(#"expected the key "nextTodoNumber" once, not again"#))
         #expect(try !files.store().inspect().isSound)
         #expect(try files.todo("doctor").status == 1)
+    }
+
+    /// Where each record of `richLists` starts in the store todo writes, as the bytes before its
+    /// first key: a key put there belongs to that record and to no other.
+    static let recordStarts = [("first to-do", #""todo":[{"#), ("to-do's plan", #""plan":{"#), ("to-do's times", #""times":{"#),
+                               ("first person", #""everyone":[{"#), ("person's address", #""address":{"#),
+                               ("first undo step", #""undo":[{"todos":{"#), ("top level", #"{"checksum":"#)]
+
+    @Test("SF-51 A key todo does not know is refused by every reader, never dropped by a write", arguments: recordStarts)
+    func keyTodoDoesNotKnow(record: String, start: String) throws {
+        let lists = try richLists()
+        try files.store().update { $0 = lists }
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        let at = try #require(saved.range(of: start), "\(record)")
+        let note = #""note":"call Anna first","#
+        // At the top level after the checksum, which then no longer proves the file: as another program writes it.
+        let edited = record == "top level"
+            ? saved.replacingOccurrences(of: #","journal":"#, with: "," + note + #""journal":"#)
+            : saved.replacingCharacters(in: at, with: start + note)
+        #expect(edited.components(separatedBy: note).count == 2)
+        try files.write(Data(edited.utf8))
+        let journal = files.journalBytes
+        let byte = edited.utf8.count - edited[edited.range(of: note)!.upperBound...].utf8.count - #""call Anna first","#.utf8.count
+
+        for command in [["list"], ["add", "Bread"], ["check", "1"]] {
+            let refused = try files.todo(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.errors.contains(#"in place of "note" at byte \#(byte))"#) && refused.errors.split(separator: "\n").count == 1,
+                    "\(command): \(refused.errors)")
+        }
+        #expect(String(decoding: files.storeBytes, as: UTF8.self) == edited)
+        #expect(files.journalBytes == journal)
+        let doctor = try files.todo("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains(#"byte \#(byte): it does not read as a todo store: a key todo knows in place of "note""#), "\(doctor)")
+
+        let repair = try files.todo("doctor", "--repair")
+        #expect(repair.status == 0, "\(repair)")
+        let rebuilt = try files.store().read()
+        #expect(rebuilt.todos == lists.todos)
+        #expect(rebuilt.people == lists.people)
+        #expect(rebuilt.history == lists.history)
+        #expect(!String(decoding: files.storeBytes, as: UTF8.self).contains("note"))
+        let copy = try #require(try files.contents().first { $0.hasPrefix("store.json.damaged-") })
+        #expect(try String(contentsOf: files.folder.file("data/" + copy), encoding: .utf8) == edited)
     }
 
     @Test("A to-do written otherwise than todo writes it reads as the same item, or is refused as damage", arguments: writtenOtherwise)

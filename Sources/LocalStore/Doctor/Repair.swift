@@ -113,6 +113,12 @@ extension FileStore {
     /// journal is the store's own or names no store a reader could make out. `doctor` says what
     /// a repair would lose from the same.
     static func rebuild(store storeData: Data?, journal journalData: Data?) -> (Rebuild, setAside: RepairReport.SetAside?) {
+        // An item, a person or a change is kept without what it holds under a key todo does
+        // not know; the copy of the file keeps that.
+        UnknownKeys.$areSkipped.withValue(true) { rebuildKnown(store: storeData, journal: journalData) }
+    }
+
+    private static func rebuildKnown(store storeData: Data?, journal journalData: Data?) -> (Rebuild, setAside: RepairReport.SetAside?) {
         let rebuilt = Self.rebuilt(from: storeData)
         guard let journalData else { return (Rebuild(rebuilt.document, unreadable: []), nil) }
         let journal = Journal.salvage(journalData)

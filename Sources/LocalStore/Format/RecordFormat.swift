@@ -66,11 +66,18 @@ struct RecordKeys<Key: RecordKey>: @unchecked Sendable {
     func afterComma(_ key: Key) -> UnsafeRawBufferPointer { literals[2 * key.ordinal + 1] }
 }
 
+/// Whether records are read past keys todo does not know, which every reader refuses: only
+/// where a repair rebuilds the most the files hold, after keeping a copy of each.
+enum UnknownKeys {
+    @TaskLocal static var areSkipped = false
+}
+
 /// Reads the keys of one object in the order a record's `read` asks for them, which is the order
 /// of its `Key`: by a shortcut that compares each key's bytes where the object is written as
 /// `todo` writes it, else from an index of where each key's value stands, whatever the order or
-/// spaces, keys it does not know skipped. A key given twice is refused: a reader of the first
-/// keys alone (the head an add reads) would take the first value, where this takes the last.
+/// spaces. A key it does not know is refused, not skipped: the next store file, written from what
+/// was read, would leave it out. A key given twice is refused: a reader of the first keys alone
+/// (the head an add reads) would take the first value, where this takes the last.
 struct RecordReader<Key: RecordKey> {
     private let keys: RecordKeys<Key>
     /// In the shortcut: whether a key was read yet, so the next one follows a comma.
@@ -174,10 +181,13 @@ struct RecordReader<Key: RecordKey> {
     private mutating func index(_ json: inout JSONReader) throws {
         var values = [Int?](repeating: nil, count: Key.allCases.count)
         try json.readObject { json, name in
-            if let key = Key(rawValue: name) {
-                guard values[key.ordinal] == nil else { throw json.error(expected: "the key \"\(name)\" once, not again") }
-                values[key.ordinal] = json.offset
+            guard let key = Key(rawValue: name) else {
+                // Skipped, it would be gone from the next store file written.
+                guard UnknownKeys.areSkipped else { throw json.error(expected: "a key todo knows in place of \"\(name)\"") }
+                return try json.skipValue()
             }
+            guard values[key.ordinal] == nil else { throw json.error(expected: "the key \"\(name)\" once, not again") }
+            values[key.ordinal] = json.offset
             try json.skipValue()
         }
         self.values = values
