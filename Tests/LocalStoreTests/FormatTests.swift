@@ -246,6 +246,36 @@ struct FormatTests {
         #expect(try String(contentsOf: files.folder.file("data/" + copy), encoding: .utf8) == edited)
     }
 
+    @Test("SF-51 A key todo does not know is refused by every reader, never dropped by a write: a store an older todo wrote",
+          arguments: [("top level", "{"), ("people", #""people":{"#), ("to-dos", #""todos":{"#), ("first undo step", #""undoSteps":[{"#)])
+    func keyTodoDoesNotKnowInAnOlderFormat(record: String, start: String) throws {
+        let older = Self.olderStores[1]
+        try #require(older.store.hasSuffix(#""version":3}"#))
+        let at = try #require(older.store.range(of: start))
+        let edited = older.store.replacingCharacters(in: at, with: start + #""note":"call Anna first","#)
+        try files.write(Data(edited.utf8))
+
+        for command in [["list"], ["add", "Bread"], ["check", "1"]] {
+            let refused = try files.todo(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.errors.contains(#"in place of "note" at byte "#) && refused.errors.split(separator: "\n").count == 1,
+                    "\(command): \(refused.errors)")
+        }
+        #expect(String(decoding: files.storeBytes, as: UTF8.self) == edited)
+        #expect(try files.contents() == ["store.json", "store.json.lock"])
+        let doctor = try files.todo("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains(#"it does not read as a todo store: a key todo knows in place of "note""#), "\(doctor)")
+
+        #expect(try files.todo("doctor", "--repair").status == 0)
+        let rebuilt = try files.store().read()
+        #expect(rebuilt.todos == older.todos)
+        #expect(rebuilt.people.everyone.map(\.fullName) == older.people)
+        #expect(rebuilt.people.unmatchedSearches == older.unmatched)
+        let copy = try #require(try files.contents().first { $0.hasPrefix("store.json.damaged-") })
+        #expect(try String(contentsOf: files.folder.file("data/" + copy), encoding: .utf8) == edited)
+    }
+
     @Test("A to-do written otherwise than todo writes it reads as the same item, or is refused as damage", arguments: writtenOtherwise)
     func toDoWrittenOtherwise(text: String, refusal: String?) throws {
         try files.seed(todo: ["Buy milk"])

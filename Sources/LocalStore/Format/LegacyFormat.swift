@@ -34,7 +34,7 @@ struct LegacyParts {
             case "people": people = try Self.people(&json)
             case "todos": todos = try Self.todos(&json)
             case "version": version = try json.readInt()
-            default: try json.skipValue()
+            default: try json.passOverUnknownKey(key)
             }
         }
         self.version = try json.required(version, "version")
@@ -85,7 +85,7 @@ struct LegacyParts {
             case "finished": finished = try json.readArray(of: item)
             case "todo": todo = try json.readArray(of: item)
             case "undoSteps": steps = try json.readArray(of: Self.step)
-            default: try json.skipValue()
+            default: try json.passOverUnknownKey(key)
             }
         }
         return (try json.required(todo, "todo"), try json.required(finished, "finished"), try json.required(steps, "undoSteps"))
@@ -114,12 +114,12 @@ struct LegacyParts {
                         switch key {
                         case "index": index = try json.readInt()
                         case "item": item = try Self.item(&json)
-                        default: try json.skipValue()
+                        default: try json.passOverUnknownKey(key)
                         }
                     }
                     return (try json.required(index, "index"), try json.required(item, "item"))
                 }
-            default: try json.skipValue()
+            default: try json.passOverUnknownKey(key)
             }
         }
         return (try json.required(removing, "removing"), try json.required(restoring, "restoring"))
@@ -153,7 +153,7 @@ struct LegacyParts {
                 }
             case "fetchProgress": progress = try json.readNull() ? nil : FetchProgress.read(&json)
             case "sortOrder": order = try json.readEnum(PeopleOrder.self)
-            default: try json.skipValue()
+            default: try json.passOverUnknownKey(key)
             }
         }
         let listed = try json.required(everyone, "everyone")

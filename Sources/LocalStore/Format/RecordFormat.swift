@@ -72,6 +72,15 @@ enum UnknownKeys {
     @TaskLocal static var areSkipped = false
 }
 
+extension JSONReader {
+    /// Refuses the value under a key the format does not have, or passes over it where a repair
+    /// reads: skipped by every reader, it would be gone from the next store file written.
+    mutating func passOverUnknownKey(_ name: String) throws {
+        guard UnknownKeys.areSkipped else { throw error(expected: "a key todo knows in place of \"\(name)\"") }
+        try skipValue()
+    }
+}
+
 /// Reads the keys of one object in the order a record's `read` asks for them, which is the order
 /// of its `Key`: by a shortcut that compares each key's bytes where the object is written as
 /// `todo` writes it, else from an index of where each key's value stands, whatever the order or
@@ -181,11 +190,7 @@ struct RecordReader<Key: RecordKey> {
     private mutating func index(_ json: inout JSONReader) throws {
         var values = [Int?](repeating: nil, count: Key.allCases.count)
         try json.readObject { json, name in
-            guard let key = Key(rawValue: name) else {
-                // Skipped, it would be gone from the next store file written.
-                guard UnknownKeys.areSkipped else { throw json.error(expected: "a key todo knows in place of \"\(name)\"") }
-                return try json.skipValue()
-            }
+            guard let key = Key(rawValue: name) else { return try json.passOverUnknownKey(name) }
             guard values[key.ordinal] == nil else { throw json.error(expected: "the key \"\(name)\" once, not again") }
             values[key.ordinal] = json.offset
             try json.skipValue()
