@@ -55,6 +55,37 @@ struct DoctorFindingTests {
         #expect(repaired.todos == 2 && repaired.people == 0)
     }
 
+    /// A store that does not read hides nothing of the journal: the line a repair leaves out is
+    /// named as it is beside a sound store.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a store cut in half, its journal's second change changed by hand")
+    func storeCutInHalfAndJournalLineChanged() throws {
+        let cut = files.storeBytes.prefix(files.storeBytes.count / 2)
+        try files.write(cut)
+        var lines = files.journalLines
+        lines[2] = lines[2].replacingOccurrences(of: "checkTodos", with: "checkTodoz")
+        try files.writeJournal(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+        let report = try files.store().inspect()
+        let doctor = try files.todo("doctor")
+        // Line 4 renames "Fix bike", which the cut took: it does not apply to what the repair finds.
+        let journalFinding = StoreReport.Finding(file: files.journalURL.path, what: .journalLine(3, .sumDoesNotMatch), place: .line(3),
+                                                 loses: .changesLeftOut(lines: [3, 4]), isRepairable: true)
+        let repaired = try #require(try files.store().repair())
+
+        #expect(report.findings == [
+            StoreReport.Finding(file: files.storeURL.path, what: .notAStore(FormatFailure(offset: cut.count, expected: "a string")),
+                                place: .byte(cut.count), loses: .allButFound(todos: repaired.todos, people: 0), isRepairable: true),
+            journalFinding,
+        ])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("Problem in \(files.storeURL.path), byte \(cut.count): it does not read as a todo store: "
+                                       + "a string was expected there\n  A repair would lose: all but the \(repaired.todos) to-dos "))
+        #expect(doctor.output.hasSuffix("Problem in \(files.journalURL.path), line 3: line 3 is not what todo wrote there: its sum does not match\n"
+                                        + "  A repair would lose: the changes of lines 3 and 4, which todo doctor --repair leaves out\n"), "\(doctor)")
+        #expect(doctor.errors.hasPrefix("error: the store \(files.storeURL.path) has 2 problems; it was left as it is."))
+        #expect(repaired.linesLeftOut == [3, 4])
+    }
+
     @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: an empty store file")
     func emptyStore() throws {
         try FileManager.default.removeItem(at: files.journalURL)

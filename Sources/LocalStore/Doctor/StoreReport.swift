@@ -125,12 +125,18 @@ extension FileStore {
         var document: Document?
         var changes = 0
         let format = FileDocument.version(in: data)
-        // What a repair rebuilds, worked out as the repair does, only when a finding needs it.
-        let rebuilt = { Self.rebuild(store: store == nil ? nil : data, journal: journalData.prefix(Journal.largest(besideStoreOf: data.count))) }
+        // What a repair rebuilds, worked out as the repair does, once, and only when a finding needs it.
+        var rebuild: (Rebuild, setAside: RepairReport.SetAside?)?
+        func rebuilt() -> (Rebuild, setAside: RepairReport.SetAside?) {
+            if let rebuild { return rebuild }
+            let journal = journalData.isEmpty ? nil : journalData.prefix(Journal.largest(besideStoreOf: data.count))
+            rebuild = Self.rebuild(store: store == nil ? nil : data, journal: journal)
+            return rebuild!
+        }
 
         if store != nil {
             do {
-                let read = try Self.readForDoctor(data, journal: journalData, files: files)
+                let read = try Self.readForDoctor(data, journal: journalData, files: files, rebuilt: rebuilt)
                 var lists = read.file.document
                 let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: read.isLegacy) }
                 let (journalFindings, applied) = Self.inspect(journal, onto: &lists, read: read, files: files,
@@ -142,7 +148,14 @@ extension FileStore {
             } catch let finding as FindingError {
                 findings.append(finding.finding)
                 // The journal's changes, where a repair brings them in; none of one it sets aside.
-                changes = rebuilt().setAside == nil ? Self.changeLines(in: journalData) : 0
+                let (repair, setAside) = rebuilt()
+                changes = setAside == nil ? Self.changeLines(in: journalData) : 0
+                // A damaged line of a journal the repair brings in is named as beside a sound store.
+                let journal = journalData.withUnsafeBytes { Journal.read($0, legacy: format.map { $0 < 6 } ?? false) }
+                if setAside == nil, let damage = journal.damage {
+                    findings.append(.init(file: files.journal, what: .journalLine(damage.line, damage.what), place: .line(damage.line),
+                                          loses: .changesLeftOut(lines: repair.leftOut), isRepairable: true))
+                }
             }
         } else if !journalData.isEmpty {
             let journal = journalData.withUnsafeBytes { Journal.read($0, parsing: false) }
@@ -168,10 +181,10 @@ extension FileStore {
         let finding: StoreReport.Finding
     }
 
-    private static func readForDoctor(_ data: Data, journal: Data, files: StoreFiles) throws -> ReadDocument {
+    private static func readForDoctor(_ data: Data, journal: Data, files: StoreFiles,
+                                      rebuilt: () -> (Rebuild, setAside: RepairReport.SetAside?)) throws -> ReadDocument {
         func finding(_ what: StoreReport.Finding.What, place: StoreReport.Finding.Place? = nil) -> FindingError {
-            let journal = journal.isEmpty ? nil : journal.prefix(Journal.largest(besideStoreOf: data.count))
-            let rebuilt = Self.rebuild(store: data, journal: journal).0.document
+            let rebuilt = rebuilt().0.document
             let loses = StoreReport.Finding.Loss.allButFound(todos: rebuilt.todos.all.count, people: rebuilt.people.everyone.count)
             return FindingError(finding: .init(file: files.path, what: what, place: place, loses: loses, isRepairable: true))
         }
