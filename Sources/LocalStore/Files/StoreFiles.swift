@@ -38,7 +38,7 @@ struct StoreFiles {
         // Followed as the system follows it, however many links lead on: Foundation gives up
         // after 20 and leaves the path a link, and the journal would lie beside the link, where
         // a reader of the store's own path never looks.
-        guard let resolved = realpath(path, nil) else {
+        guard let resolved = systemPath(of: path) else {
             let failure = errno
             let (end, loops) = endOfLinks(from: path)
             switch failure {
@@ -47,8 +47,15 @@ struct StoreFiles {
             default: throw StoreError.cannotRead(path: path, .system(errno: failure))
             }
         }
+        return StoreFiles(path: resolved)
+    }
+
+    /// The path the system reaches by `path`, every link and `..` on the way followed; nil, with
+    /// `errno` saying why, where it reaches nothing.
+    private static func systemPath(of path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return StoreFiles(path: String(cString: resolved))
+        return String(cString: resolved)
     }
 
     /// The first folder `path` goes up out of (`..`) that is not there. The system finds nothing
@@ -80,9 +87,7 @@ struct StoreFiles {
     /// The folder `path` is in, its links followed.
     private static func realFolder(of path: String) -> String {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard let resolved = realpath(folder, nil) else { return folder }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return systemPath(of: folder) ?? folder
     }
 
     // MARK: - Opening
