@@ -174,7 +174,7 @@ struct FormatTests {
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy \u006dilk"}"#, nil),
         (#"{"id":"ID","isFinished":false,"number":1,"title":"Sell milk","title":"Buy milk"}"#, #"expected the key "title" once, not again"#),
         (#"{"id":"ID","isFinished":false,"number":1,"number":2,"title":"Buy milk"}"#, #"expected the key "number" once, not again"#),
-        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, #"expected a key todo knows in place of "note""#),
+        (#"{"id":"ID","isFinished":false,"number":1,"title":"Buy milk","note":"x"}"#, #"expected a key todo keeps here in place of "note""#),
         (#"{"id":"LOWER","isFinished":false,"number":1,"title":"Buy milk"}"#, nil),
         (#"{"id":"ID","isFinished":flase,"number":1,"title":"Buy milk"}"#, "expected true or false"),
         (#"{"id":"ID","isFinished":false,"number":1.5,"title":"Buy milk"}"#, "expected a whole number"),
@@ -207,7 +207,7 @@ struct FormatTests {
                                ("first person", #""everyone":[{"#), ("person's address", #""address":{"#),
                                ("first undo step", #""undo":[{"todos":{"#), ("top level", #"{"checksum":"#)]
 
-    @Test("SF-51 A key todo does not know is refused by every reader, never dropped by a write", arguments: recordStarts)
+    @Test("SF-51 A key todo does not keep is refused by every reader, never dropped by a write", arguments: recordStarts)
     func keyTodoDoesNotKnow(record: String, start: String) throws {
         let lists = try richLists()
         try files.store().update { $0 = lists }
@@ -227,7 +227,7 @@ struct FormatTests {
         #expect(!String(decoding: files.storeBytes, as: UTF8.self).contains("note"))
     }
 
-    @Test("SF-51 A key todo does not know is refused by every reader, never dropped by a write: a store an older todo wrote",
+    @Test("SF-51 A key todo does not keep is refused by every reader, never dropped by a write: a store an older todo wrote",
           arguments: [("top level", "{"), ("people", #""people":{"#), ("to-dos", #""todos":{"#), ("first undo step", #""undoSteps":[{"#)])
     func keyTodoDoesNotKnowInAnOlderFormat(record: String, start: String) throws {
         let older = Self.olderStores[1]
@@ -242,30 +242,49 @@ struct FormatTests {
         #expect(rebuilt.people.unmatchedSearches == older.unmatched)
     }
 
+    /// A key of another record, which this one has no place for: a people step's.
+    @Test("SF-51 A key todo does not keep is refused by every reader, never dropped by a write: where a key of another record stands")
+    func keyOfAnotherRecord() throws {
+        let lists = try richLists()
+        try files.store().update { $0 = lists }
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        let start = #""undo":[{"todos":{"#
+        let inserted = #""fetchProgress":{"nextPage":3,"seed":"kept"},"#
+        let at = try #require(saved.range(of: start))
+
+        try expectRefusedThenRepaired(saved.replacingCharacters(in: at, with: start + inserted), inserted: inserted, key: "fetchProgress")
+
+        let rebuilt = try files.store().read()
+        #expect(rebuilt.history == lists.history)
+        #expect(rebuilt.people == lists.people)
+    }
+
     /// A note added by hand, as the first key of a record.
     private static let note = #""note":"call Anna first","#
 
-    /// Writes `edited`, a store holding `note` once, and expects list, add and check to refuse it
-    /// with one line naming the key and the byte its value starts at, doctor to name both, and
-    /// nothing to be written; then repairs it, and expects the copy to hold the store as it was.
-    private func expectRefusedThenRepaired(_ edited: String) throws {
-        let notes = edited.components(separatedBy: Self.note)
-        try #require(notes.count == 2)
+    /// Writes `edited`, a store holding `inserted`, the key `key` and its value, once, and expects
+    /// list, add and check to refuse it with one line naming the key and the byte its value starts
+    /// at, doctor to name both, and nothing to be written; then repairs it, and expects the copy
+    /// to hold the store as it was.
+    private func expectRefusedThenRepaired(_ edited: String, inserted: String = note, key: String = "note") throws {
+        let parts = edited.components(separatedBy: inserted)
+        try #require(parts.count == 2)
         try files.write(Data(edited.utf8))
         let journal = files.journalBytes
-        let byte = notes[0].utf8.count + #""note":"#.utf8.count
+        let byte = parts[0].utf8.count + "\"\(key)\":".utf8.count
 
         for command in [["list"], ["add", "Bread"], ["check", "1"]] {
             let refused = try files.todo(command)
             #expect(refused.status == 1, "\(command)")
-            #expect(refused.errors.contains(#"in place of "note" at byte \#(byte))"#) && refused.errors.split(separator: "\n").count == 1,
+            #expect(refused.errors.contains(#"in place of "\#(key)" at byte \#(byte))"#) && refused.errors.split(separator: "\n").count == 1,
                     "\(command): \(refused.errors)")
         }
         #expect(String(decoding: files.storeBytes, as: UTF8.self) == edited)
         #expect(files.journalBytes == journal)
         let doctor = try files.todo("doctor")
         #expect(doctor.status == 1)
-        #expect(doctor.output.contains(#"byte \#(byte): it does not read as a todo store: a key todo knows in place of "note""#), "\(doctor)")
+        #expect(doctor.output.contains(#"byte \#(byte): it does not read as a todo store: a key todo keeps here in place of "\#(key)""#),
+                "\(doctor)")
 
         let repair = try files.todo("doctor", "--repair")
         #expect(repair.status == 0, "\(repair)")

@@ -27,7 +27,8 @@ struct RecordKeys<Key: RecordKey>: @unchecked Sendable {
 
     init() {
         let cases = Key.allCases
-        precondition(MemoryLayout<Key>.size <= 1, "a record's keys are the cases of an enum without values")
+        precondition(MemoryLayout<Key>.size <= 1 && cases.count <= 64,
+                     "a record's keys are the cases of an enum without values, 64 at most: a bit each marks those read")
         assert(cases.indices.allSatisfy { cases[$0].ordinal == $0 }
                && zip(cases, cases.dropFirst()).allSatisfy { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) },
                "a record's keys are declared in sorted order")
@@ -70,13 +71,18 @@ struct RecordKeys<Key: RecordKey>: @unchecked Sendable {
 /// where a repair rebuilds the most the files hold, after keeping a copy of each.
 enum UnknownKeys {
     @TaskLocal static var areSkipped = false
+
+    /// What a reader expected where it met `name`, a key the record has no place for.
+    static func expected(_ name: String) -> String {
+        "a key todo keeps here in place of \"\(name)\""
+    }
 }
 
 extension JSONReader {
     /// Refuses the value under a key the format does not have, or passes over it where a repair
     /// reads: skipped by every reader, it would be gone from the next store file written.
     mutating func passOverUnknownKey(_ name: String) throws {
-        guard UnknownKeys.areSkipped else { throw error(expected: "a key todo knows in place of \"\(name)\"") }
+        guard UnknownKeys.areSkipped else { throw error(expected: UnknownKeys.expected(name)) }
         try skipValue()
     }
 }
@@ -95,6 +101,8 @@ struct RecordReader<Key: RecordKey> {
     /// the shortcut, which every item of a list takes: not even an empty array to count.
     private var values: [Int?]?
     private var end = 0
+    /// In the full reading: the keys `read` asked for, a bit each by ordinal.
+    private var asked: UInt64 = 0
 
     fileprivate init(_ keys: RecordKeys<Key>) {
         self.keys = keys
@@ -124,6 +132,7 @@ struct RecordReader<Key: RecordKey> {
             first = false
             return try read(&json)
         }
+        asked |= 1 << key.ordinal
         guard let start = values?[key.ordinal] ?? nil else { return nil }
         json.move(to: start)
         defer { json.move(to: end) }
@@ -171,7 +180,22 @@ struct RecordReader<Key: RecordKey> {
         if let asWritten { return asWritten }
         var record = RecordReader(keys)
         try record.index(&json)
-        return try body(&record, &json)
+        let value = try body(&record, &json)
+        try record.refuseKeysNotAsked(&json)
+        return value
+    }
+
+    /// Refuses a key of the record's table that `read` did not ask for, as a key it does not
+    /// know: the record has no place for it here (a people step's `fetchProgress` in a to-do
+    /// step), and it would be gone from the next store file written.
+    private func refuseKeysNotAsked(_ json: inout JSONReader) throws {
+        guard let values, !UnknownKeys.areSkipped else { return }
+        let unasked = values.indices.compactMap { ordinal in
+            values[ordinal].flatMap { asked & (1 << ordinal) == 0 ? (start: $0, key: Key.allCases[ordinal]) : nil }
+        }
+        guard let first = unasked.min(by: { $0.start < $1.start }) else { return }
+        json.move(to: first.start)
+        throw json.error(expected: UnknownKeys.expected(first.key.rawValue))
     }
 
     /// Reads the first keys of the object at the reader, as `todo` writes them, by the shortcut
