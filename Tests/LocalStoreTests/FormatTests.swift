@@ -228,13 +228,18 @@ struct FormatTests {
     }
 
     @Test("SF-51 A key todo does not keep is refused by every reader, never dropped by a write: a store an older todo wrote",
-          arguments: [("top level", "{"), ("people", #""people":{"#), ("to-dos", #""todos":{"#), ("first undo step", #""undoSteps":[{"#)])
-    func keyTodoDoesNotKnowInAnOlderFormat(record: String, start: String) throws {
+          arguments: [("top level", "{", note, "note"), ("people", #""people":{"#, note, "note"), ("to-dos", #""todos":{"#, note, "note"),
+                      ("first undo step", #""undoSteps":[{"#, note, "note"),
+                      // Keys of later formats: an upgrade would leave them out.
+                      ("first to-do", #""todo":[{"#, #""plan":{"priority":"H"},"#, "plan"),
+                      ("first to-do", #""todo":[{"#, #""times":{"added":"2026-11-25T09:00:00Z"},"#, "times"),
+                      ("first to-do", #""todo":[{"#, #""number":7,"#, "number")])
+    func keyTodoDoesNotKnowInAnOlderFormat(record: String, start: String, inserted: String, key: String) throws {
         let older = Self.olderStores[1]
         try #require(older.store.hasSuffix(#""version":3}"#))
         let at = try #require(older.store.range(of: start))
 
-        try expectRefusedThenRepaired(older.store.replacingCharacters(in: at, with: start + Self.note))
+        try expectRefusedThenRepaired(older.store.replacingCharacters(in: at, with: start + inserted), inserted: inserted, key: key)
 
         let rebuilt = try files.store().read()
         #expect(rebuilt.todos == older.todos)

@@ -23,7 +23,7 @@ struct LegacyParts {
     private var todos: (todo: [LegacyItem], finished: [LegacyItem], steps: [LegacyStep])?
     private var people: People?
 
-    private typealias LegacyItem = (id: UUID, number: Int?, title: String, isFinished: Bool)
+    private typealias LegacyItem = (id: UUID, title: String, isFinished: Bool)
     private typealias LegacyStep = (removing: [UUID], restoring: [(index: Int, item: LegacyItem)])
 
     init(json: inout JSONReader) throws {
@@ -91,13 +91,13 @@ struct LegacyParts {
         return (try json.required(todo, "todo"), try json.required(finished, "finished"), try json.required(steps, "undoSteps"))
     }
 
-    /// A to-do of these formats: an id, a title and whether it is finished, and no number.
+    /// A to-do of these formats: an id, a title and whether it is finished.
     private static func item(_ json: inout JSONReader) throws -> LegacyItem {
-        let item = try TodoItem.readWhatThereIs(&json)
+        let item = try LegacyItemKey.read(&json)
         guard let id = item.id, let title = item.title, let isFinished = item.isFinished else {
             throw json.error(expected: "a to-do with an id, a title and whether it is finished")
         }
-        return (id, item.number, title, isFinished)
+        return (id, title, isFinished)
     }
 
     private static func step(_ json: inout JSONReader) throws -> LegacyStep {
@@ -162,6 +162,22 @@ struct LegacyParts {
     }
 }
 
+/// The keys of a to-do in formats 1 to 5: no number, plan or times, which came later. A file of
+/// these formats that has them was written by another program, and is refused as a file with a
+/// key todo does not keep: an upgrade would leave them out.
+enum LegacyItemKey: String, RecordKey {
+    case id, isFinished, title
+
+    private static let keys = RecordKeys<LegacyItemKey>()
+
+    static func read(_ json: inout JSONReader) throws -> (id: UUID?, isFinished: Bool?, title: String?) {
+        try RecordReader.read(keys, &json) { record, json in
+            (try record.optional(.id, &json) { try $0.readUUID() }, try record.optional(.isFinished, &json) { try $0.readBool() },
+             try record.optional(.title, &json) { try $0.readString() })
+        }
+    }
+}
+
 extension Document {
     /// The document with its to-dos numbered 1, 2, 3… as the list shows them, To do then
     /// Finished; the items its undo steps bring back keep their place after those. The last
@@ -197,7 +213,7 @@ extension Journal {
     static func legacyChange(_ key: String, _ json: inout JSONReader) throws -> LoggedChange {
         switch key {
         case "addTodo":
-            let item = try TodoItem.readWhatThereIs(&json)
+            let item = try LegacyItemKey.read(&json)
             guard let id = item.id, let title = item.title else { throw json.error(expected: "a to-do with an id and a title") }
             return LoggedChange(.todos(.add(id: id, title: title)))
         case "checkTodo": return LoggedChange(.todos(.check([try json.readUUID()])))
