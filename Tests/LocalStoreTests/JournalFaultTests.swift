@@ -229,6 +229,8 @@ struct JournalFaultTests {
         case foreignBytes = "bytes todo never writes, without a line break"
         case unknownChange = "the start of a change todo does not know, without a line break"
         case zeros = "zero bytes where a line would be"
+        case closedWithoutSum = "a whole change, closed, without its sum or its break"
+        case longSum = "a whole last line, without its break, whose sum has a digit too many"
         case tooLarge = "more bytes than todo ever writes beside its store"
     }
 
@@ -251,6 +253,16 @@ struct JournalFaultTests {
         case .zeros:
             try files.writeJournal(files.journalBytes + Data(repeating: 0, count: 4096))
             reason = .journalLine(4, journal: "store.json.journal", .sumDoesNotMatch)
+        case .closedWithoutSum, .longSum:
+            // A crash cuts a line short: what it leaves never closes the line's object, which
+            // closes only after the sum.
+            var lines = files.journalLines
+            let last = try #require(lines.last)
+            lines.removeLast()
+            let sum = try #require(last.range(of: #","sum":""#))
+            let closed = end == .longSum ? last.replacingOccurrences(of: #""}"#, with: #"0"}"#) : last[..<sum.lowerBound] + "}"
+            try files.writeJournal(Data((lines + [closed]).joined(separator: "\n").utf8))
+            reason = .journalLine(lines.count + 1, journal: "store.json.journal", .sumDoesNotMatch)
         case .tooLarge:
             let handle = try FileHandle(forWritingTo: files.journalURL)
             try handle.truncate(atOffset: 40_000_000)

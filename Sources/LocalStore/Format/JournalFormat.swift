@@ -225,7 +225,8 @@ enum Journal {
 
     /// Whether the bytes could be what a crash left of a line on its way: the start of a change
     /// as `todo` writes one, short of its sum. A last line that has its sum, and it is wrong,
-    /// was changed; bytes that start otherwise were not written by `todo`.
+    /// was changed; bytes that start otherwise were not written by `todo`, nor is an object that
+    /// closes: a line's closes only after its sum.
     private static func isStartOfALine(_ line: UnsafeRawBufferPointer) -> Bool {
         let opening = Array("{\"".utf8)
         guard line.count > opening.count else { return line.elementsEqual(opening.prefix(line.count)) }
@@ -233,7 +234,8 @@ enum Journal {
         let key = line.dropFirst(2).prefix { $0 != UInt8(ascii: "\"") }
         guard ChangeKey.allCases.contains(where: { $0.rawValue.utf8.starts(with: key) }) else { return false }
         let closing = Array(",\"sum\":\"".utf8)
-        return !(line.count >= closing.count + 18 && line[(line.count - 18 - closing.count)...].starts(with: closing))
+        guard !(line.count >= closing.count + 18 && line[(line.count - 18 - closing.count)...].starts(with: closing)) else { return false }
+        return (try? JSONReader.read(Data(line)) { try $0.skipValue() }) == nil
     }
 
     /// Whether the bytes could be the start of a header cut off by a crash.
