@@ -200,6 +200,14 @@ struct ValidationTests {
             $0[path: ["todos", "finished"]] = [["id": UUID().uuidString, "isFinished": true, "number": 3, "title": "Fix bike",
                                                 "times": ["checked": "9999-12-31T23:00:00-05:00"]]]
         },
+        OutOfRange(testDescription: "person was added 1e300 seconds after 2001, as formats before 7 wrote it",
+                   problem: "seconds since 2001 in the years 1 to 9999") {
+            $0[path: ["people", "everyone", 0, "addedAt"]] = 1e300
+        },
+        OutOfRange(testDescription: "person was added 10^15 seconds before 2001, as formats before 7 wrote it",
+                   problem: "seconds since 2001 in the years 1 to 9999") {
+            $0[path: ["people", "everyone", 0, "addedAt"]] = -1e15
+        },
         OutOfRange(testDescription: "to-dos are shown in an order todo does not have", problem: "one of added, due, priority") {
             $0[path: ["todos", "order"]] = "random"
         },

@@ -47,8 +47,11 @@ func readMoment(_ json: inout JSONReader) throws -> Date {
 /// A moment as RFC 3339 text, or, as formats before 7 wrote a person's `addedAt`, a number of
 /// seconds since 2001-01-01.
 func readMomentOrSeconds(_ json: inout JSONReader) throws -> Date {
-    if let seconds = json.attempt({ try $0.readDouble() }) { return Date(timeIntervalSinceReferenceDate: seconds) }
-    return try readMoment(&json)
+    guard let seconds = json.attempt({ try $0.readDouble() }) else { return try readMoment(&json) }
+    // Out of the years a time is written in, it would be written as the nearest end of them.
+    let moment = Date(timeIntervalSinceReferenceDate: seconds)
+    guard Date.inRFC3339.contains(moment) else { throw json.error(expected: "a number of seconds since 2001 in the years 1 to 9999") }
+    return moment
 }
 
 extension JSONWriter {
