@@ -233,7 +233,8 @@ struct FormatTests {
                       // Keys of later formats: an upgrade would leave them out.
                       ("first to-do", #""todo":[{"#, #""plan":{"priority":"H"},"#, "plan"),
                       ("first to-do", #""todo":[{"#, #""times":{"added":"2026-11-25T09:00:00Z"},"#, "times"),
-                      ("first to-do", #""todo":[{"#, #""number":7,"#, "number")])
+                      ("first to-do", #""todo":[{"#, #""number":7,"#, "number"),
+                      ("first person", #""everyone":[{"#, #""number":1,"#, "number")])
     func keyTodoDoesNotKnowInAnOlderFormat(record: String, start: String, inserted: String, key: String) throws {
         let older = Self.olderStores[1]
         try #require(older.store.hasSuffix(#""version":3}"#))

@@ -90,6 +90,41 @@ struct ValidationTests {
         #expect(files.journalBytes == journal)
     }
 
+    /// A line todo does not write, its sum made right, that carries a value its change has no use
+    /// for: read and passed over, it would be gone from the next store file.
+    static let valuesLeftOut: [(change: String, expected: String)] = [
+        (#""addPerson":{"addedAt":"2026-11-25T09:00:00Z","firstName":"Bo","id":"\#(id(8).uuidString)","lastName":"Bee","number":42}}"#,
+         #"a key todo keeps here in place of "number""#),
+        (#""loadPeople":{"page":1,"people":[{"addedAt":"2026-11-25T09:00:00Z","firstName":"Bo","id":"\#(id(8).uuidString)","#
+            + #""lastName":"Bee","number":2}],"seed":"s"}}"#,
+         #"a key todo keeps here in place of "number""#),
+        (#""checkTodos":{"at":"2026-11-25T09:00:00Z","ids":["\#(id(1).uuidString)"],"repeats":{"\#(id(1).uuidString)":"\#(id(8).uuidString)","#
+            + #""\#(id(1).uuidString)":"\#(id(9).uuidString)"},"today":"2026-11-25"}}"#,
+         "the repeat of each to-do once, not \(id(1).uuidString) again"),
+        (#""checkTodos":{"at":"2026-11-25T09:00:00Z","ids":["\#(id(1).uuidString)"],"repeats":{"\#(id(2).uuidString)":"\#(id(8).uuidString)"},"#
+            + #""today":"2026-11-25"}}"#,
+         "repeats of the to-dos it checks, and of no other"),
+    ]
+
+    @Test("SF-8 A change is refused on a store every reader refuses: a journal line, its sum made right, with a value its change has no use for",
+          arguments: valuesLeftOut)
+    func valueLeftOut(change: String, expected: String) throws {
+        try files.seed(todo: ["Buy milk", "Call Ann"])
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        try files.appendSummedLine(change)
+        let (store, journal) = (files.storeBytes, files.journalBytes)
+
+        let refusal = try #require(throws: StoreError.self) { try files.todos() }
+        #expect(refusal.isDamaged)
+        let said = try files.todo("list").errors
+        #expect(said.contains("line 3") && said.contains(expected), "\(said)")
+        for change in files.everyCommand() {
+            #expect(throws: refusal, "\(change.name)") { try change.run() }
+        }
+        #expect(files.storeBytes == store)
+        #expect(files.journalBytes == journal)
+    }
+
     /// A change to the saved JSON, and what every reader then says is wrong.
     struct OutOfRange: CustomTestStringConvertible, Sendable {
         let testDescription: String

@@ -132,8 +132,11 @@ struct LegacyParts {
         var progress: FetchProgress?
         var order: PeopleOrder?
         func person(_ json: inout JSONReader, number: Int) throws -> Person {
+            let start = json.offset
             let read = try StoredPerson.read(&json)
             guard read.details.birthDate != nil else { throw json.error(expected: "the key \"birthDate\"") }
+            // Numbers came in format 6: one here was written by another program, and would be left out.
+            if read.number != nil { try json.refuseKey("number", ofObjectAt: start) }
             return Person(id: read.id, number: number, addedAt: read.addedAt, details: read.details)
         }
         try json.readObject { json, key in

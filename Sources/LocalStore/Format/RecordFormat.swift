@@ -85,6 +85,19 @@ extension JSONReader {
         guard UnknownKeys.areSkipped else { throw error(expected: UnknownKeys.expected(name)) }
         try skipValue()
     }
+
+    /// Refuses `name`, a key of the object read from `start` that this record has no place for
+    /// (a number where the list gives one), naming where its value starts; a repair passes over it.
+    mutating func refuseKey(_ name: String, ofObjectAt start: Int) throws {
+        guard !UnknownKeys.areSkipped else { return }
+        let end = offset
+        move(to: start)
+        try readObject { json, key in
+            guard key != name else { throw json.error(expected: UnknownKeys.expected(name)) }
+            try json.skipValue()
+        }
+        move(to: end)
+    }
 }
 
 /// Reads the keys of one object in the order a record's `read` asks for them, which is the order

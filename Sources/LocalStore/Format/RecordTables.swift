@@ -205,6 +205,8 @@ struct LoggedCheck {
             let at = try record.value(.at, &json, readMoment)
             let ids = try record.value(.ids, &json) { try $0.readArray { try $0.readUUID() } }
             let repeats = try record.value(.repeats, &json, readRepeats)
+            // A repeat of a to-do the line does not check would be read and left out.
+            guard repeats.keys.allSatisfy(ids.contains) else { throw json.error(expected: "repeats of the to-dos it checks, and of no other") }
             let today = try record.value(.today, &json) { try CalendarDate(json: &$0) }
             return LoggedCheck(ids: ids, checking: Checking(at: at, today: today, repeatIDs: repeats))
         }
@@ -234,6 +236,7 @@ private func readRepeats(_ json: inout JSONReader) throws -> [UUID: UUID] {
     var repeats: [UUID: UUID] = [:]
     try json.readObject { json, key in
         guard let checked = UUID(uuidString: key) else { throw json.error(expected: "a UUID for a key") }
+        guard repeats[checked] == nil else { throw json.error(expected: "the repeat of each to-do once, not \(key) again") }
         repeats[checked] = try json.readUUID()
     }
     return repeats
@@ -542,7 +545,10 @@ extension Person {
 
 extension NewPerson {
     static func read(_ json: inout JSONReader) throws -> NewPerson {
+        let start = json.offset
         let stored = try StoredPerson.read(&json)
+        // The list numbers a person it adds: a number given here would be read and left out.
+        if stored.number != nil { try json.refuseKey("number", ofObjectAt: start) }
         return NewPerson(id: stored.id, details: stored.details, addedAt: stored.addedAt)
     }
 
