@@ -332,6 +332,47 @@ struct PageTests {
                 "of two runs on one day, the later by its time; a day no calendar has dates nothing")
     }
 
+    @Test("A mutation file's day dates the runs under it only when the calendar has it",
+          arguments: [("2024-02-29", true), ("2000-02-29", true), ("2100-02-29", false), ("2026-02-29", false), ("2026-02-28", true),
+                      ("2026-12-31", true), ("2026-01-31", true), ("2026-04-31", false), ("2026-13-01", false), ("2026-00-10", false)])
+    func mutationFileDay(day: String, isDay: Bool) throws {
+        let scores = try MutationScore.read("started \(day) 06:00 UTC, commit a, 2 cores\nShop: 2 mutants, 2 killed, 0 survived\n",
+                                            fileDate: "2026-12-01")
+
+        #expect(scores.map(\.date) == [isDay ? day : "2026-12-01"])
+    }
+
+    @Test("Of two runs of one mutation file's day, the later by its time counts, and a run with no time is the earlier",
+          arguments: ["Run of 2026-11-25, commit b", "started 2026-11-25 UTC, commit b", "started 2026-11-25 06:30 UTC, commit b",
+                      "Run of 2026-11-25, replacing the run of 2026-11-26"])
+    func mutationFileTime(heading: String) throws {
+        let scores = try MutationScore.read("""
+            started 2026-11-25 06:30 UTC, commit a, 2 cores
+            Shop: 4 mutants, 4 killed, 0 survived, 0 equivalent, 0 stillborn: 100.0 % killed
+
+            \(heading)
+            Shop: 4 mutants, 2 killed, 2 survived, 0 equivalent, 0 stillborn: 50.0 % killed
+            """, fileDate: "2026-12-01")
+
+        #expect(scores.map { "\($0.date) \($0.killed)" } == ["2026-11-25 4"])
+    }
+
+    @Test("A mutation file's run is dated by the first day written above it, whatever other numbers the line holds",
+          arguments: ["run 1-2-3 of 2026-11-25", "commit 1234567890 of 2026-11-25", "2026-11-25, then 2026-11-26"])
+    func mutationFileDayAmongNumbers(heading: String) throws {
+        let scores = try MutationScore.read("\(heading)\nShop: 2 mutants, 2 killed, 0 survived\n", fileDate: "2026-12-01")
+
+        #expect(scores.map(\.date) == ["2026-11-25"])
+    }
+
+    @Test("A mutation file's line is read by the first count of each kind it says, and may leave out the stillborn and equivalent")
+    func mutationFileCounts() throws {
+        #expect(try MutationScore.read("Shop: 4 mutants, 3 killed, 1 survived, 0 equivalent, 0 stillborn, 9 killed\n", fileDate: "2026-12-01")
+            .map(\.killed) == [3])
+        #expect(try MutationScore.read("Shop: 10 mutants, 8 killed, 1 survived, 0 equivalent\n", fileDate: "2026-12-01").map(\.killed) == [8])
+        #expect(try MutationScore.read("Shop: 10 mutants, 8 killed, 1 survived, 0 stillborn\n", fileDate: "2026-12-01").map(\.killed) == [8])
+    }
+
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last")
     func history() throws {
         let shop = try Fixture.shop()
@@ -570,7 +611,8 @@ struct PageTests {
 
     @Test("A test's name is shortened by its scenario's title only where the title ends a word",
           arguments: [("SH-8 An emptied basket costs nothing: twice", " twice"), ("SH-8 An emptied basket costs nothingness", " An emptied basket costs nothingness"),
-                      ("SH-8 An emptied basket costs nothing", "")])
+                      ("SH-8 An emptied basket costs nothing", ""), ("SH-8 An emptied basket costs nothing: twice in 2", " twice in 2"),
+                      ("SH-8 An emptied basket costs nothing2", " An emptied basket costs nothing2")])
     func nameShortenedAtAWord(displayName: String, shown: String) throws {
         let shop = try Fixture.shop()
         let tests = shop.run.tests.map { test in

@@ -516,6 +516,27 @@ struct ReportTests {
         #expect(read.text.hasPrefix("# Specs report\n") && read.text.hasSuffix("\n"), "\(read.text.prefix(80))")
     }
 
+    @Test("A package whose Specs hold no scenario is refused where its scenarios are checked, and read where they need not be")
+    func packageWithoutScenarios() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.file("Specs"), withIntermediateDirectories: true)
+        try Data("# Feature: Nothing yet\nAs a user I want it.\n".utf8).write(to: folder.file("Specs/new.feature.md"))
+
+        let refusal = #expect(throws: SpecsPackage.Unreadable.self) { try SpecsPackage.read(at: folder.url.path) }
+        #expect(refusal?.description == "no scenarios in \(folder.url.path)/Specs/*.feature.md")
+        #expect(try SpecsPackage.read(at: folder.url.path, needingScenarios: false).features.map(\.title) == ["Nothing yet"])
+    }
+
+    @Test("The next ID of a prefix is one past its highest, up to the last number an ID may have", arguments: [(999_998, "X-999999"), (999_999, nil)])
+    func nextIDUpToTheLast(highest: Int, next: String?) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.file("Specs"), withIntermediateDirectories: true)
+        try Data("# Feature: F\nAs a user I want it.\n\n`@X-\(highest)`\n## Scenario: S\n* Then it holds\n".utf8)
+            .write(to: folder.file("Specs/f.feature.md"))
+
+        #expect(try SpecsPackage.read(at: folder.url.path).nextID(prefix: "X") == next)
+    }
+
     @Test("Given --output -, when spec-report runs, then the report goes to standard output, as without --output, and no file is written")
     func outputToStandardOutput() throws {
         let shop = try Fixture.shop()

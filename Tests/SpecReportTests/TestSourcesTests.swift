@@ -41,6 +41,8 @@ struct TestSourcesTests {
         "expectPositive(count)",
         "expectThroughAnother(count)",
         "#expect(\n    count\n        == 1\n)",
+        "let pattern = #/a+/#\n#expect(count == 1)",
+        "let pattern = #/(?x) a+ /#; #expect(pattern != nil)",
     ])
     func asserts(body: String) {
         let (sources, test) = read(body: body)
@@ -61,11 +63,28 @@ struct TestSourcesTests {
         "let text = ##\"\"\"\n    \"# #expect(count == 1)\n    \"\"\"##",
         "alwaysFine()",
         "list.expectPositive(1)",
+        "let pattern = #/#expect\\(count == 1\\)/#",
+        "let pattern = #/\n    #expect(count == 1)\n    /#",
+        "let pattern = #/##expect(count == 1)/#",
+        "/* nested /* inner */ #expect(count == 1) */",
     ])
     func assertsNothing(body: String) {
         let (sources, test) = read(body: body)
 
         #expect(sources.asserts(test) == false)
+    }
+
+    /// A file under Tests/ that no target compiles may be anything: one that stops inside a
+    /// comment, a string or a regex, or on a `#`, is read to its end, and has no test.
+    @Test("A source that stops part-way is read to its end, and nothing crashes",
+          arguments: ["/* never closed", "let text = \"never closed", "let pattern = #/never closed", "let text = #", "let text = ##"])
+    func stopsPartWay(end: String) {
+        let (sources, test) = read(body: "#expect(count == 1)")
+        let source = "struct T {\n    @Test(\"X-1 t\")\n    func t() throws {\n        " + end
+        let cut = TestSources(files: ["Tests/M/T.swift": source])
+
+        #expect(cut.asserts(TestRun.Test(id: test.id, name: test.name, displayName: test.displayName, isSuite: false, file: test.file, line: 2)) == nil)
+        #expect(sources.asserts(test) == true)
     }
 
     @Test("A test not where the compiler said is not read as one")
