@@ -206,5 +206,20 @@ struct CoverageTests {
                                               + "(Tests/ShopTests/BasketTests.swift:24)"])
         #expect(coverage.problems.contains(coverage.outsideScenarios[0]))
     }
+
+    @Test("A skipped test's reason is the one its skip gave, read from the first message")
+    func skipReason() throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8)
+        let skipped = #""messages": [{"symbol": "skip", "text": "Test \"SH-6 A receipt is printed where a printer is attached\" skipped."}]"#
+        try #require(events.contains(skipped))
+        let withReason = #""messages": [{"symbol": "skip", "text": "Test \"SH-6 A receipt is printed where a printer is attached\" skipped: \"no printer here\""}, "#
+            + #"{"symbol": "details", "text": "Skipped by \"a trait\""}]"#
+
+        let run = try TestRun.read(Data(events.replacingOccurrences(of: skipped, with: withReason).utf8), file: "events.jsonl", packageRoot: shop.root)
+
+        let receipt = try #require(run.tests.first { $0.displayName.hasPrefix("SH-6 A receipt is printed where") })
+        #expect(run.outcome(of: receipt) == TestRun.Outcome(status: .skipped, skipReason: "no printer here"))
+    }
 }
 
