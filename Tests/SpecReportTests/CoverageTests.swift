@@ -221,5 +221,20 @@ struct CoverageTests {
         let receipt = try #require(run.tests.first { $0.displayName.hasPrefix("SH-6 A receipt is printed where") })
         #expect(run.outcome(of: receipt) == TestRun.Outcome(status: .skipped, skipReason: "no printer here"))
     }
-}
 
+    @Test("An issue of many lines is named by its first, and its comments are the lines marked as details")
+    func issueHeadline() throws {
+        let shop = try Fixture.shop()
+        let events = try String(contentsOfFile: shop.events, encoding: .utf8)
+        let said = #""messages": [{"symbol": "fail", "text": "Expectation failed: (total → 350) == 470"}, {"symbol": "details", "text": "the sum of both prices"}]"#
+        try #require(events.contains(said))
+        let longer = #""messages": [{"symbol": "fail", "text": "Expectation failed: (total → 350) == 470"}, "#
+            + #"{"symbol": "default", "text": "350 is the price of one"}, {"symbol": "details", "text": "the sum of both prices"}]"#
+
+        let run = try TestRun.read(Data(events.replacingOccurrences(of: said, with: longer).utf8), file: "events.jsonl", packageRoot: shop.root)
+
+        let total = try #require(run.tests.first { $0.name == "total()" })
+        #expect(run.outcome(of: total).issues.map(\.message) == ["Expectation failed: (total \u{2192} 350) == 470"])
+        #expect(run.outcome(of: total).issues.map(\.comments) == [["the sum of both prices"]])
+    }
+}

@@ -485,6 +485,26 @@ struct PageTests {
         }
     }
 
+    @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (another commit's run that started in the same second)")
+    func runOfTheSameSecondKeptAfter() throws {
+        let shop = try Fixture.shop()
+        let (work, history) = try historyFile()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let this = shop.report().historyRecord
+        var statuses = this.statuses
+        statuses["SH-2"] = "passed"
+        let other = HistoryRecord(date: this.date, commit: "0ther00", totals: ["passed": 7], statuses: statuses)
+        try Data(other.line.utf8).write(to: URL(fileURLWithPath: history))
+
+        let (status, output) = shop.specReport(["--history", history])
+
+        #expect(status == 1)
+        #expect(output.contains("## Since the last run\n\n- SH-2: passed, now failed\n"), "\(output)")
+        let kept = try HistoryRecord.read(String(contentsOfFile: history, encoding: .utf8), file: history)
+        #expect(kept.map(\.date) == [this.date, this.date])
+        #expect(kept.first?.commit == "0ther00", "the run kept before is first, and this run after it")
+    }
+
     @Test("SR-21 --history keeps each run's statuses, and the page shows what changed since the last (standard output that takes nothing)")
     func historyNotKeptWhenStandardOutputFails() throws {
         let shop = try Fixture.shop()
