@@ -210,6 +210,9 @@ struct MutateTests {
 
         #expect(changed.output.split(separator: "\n").first == "Shop: 0 of 3 mutants judged already")
         #expect(changed.output.contains("Building a copy of the package"), "\(changed.output)")
+        let kept = try String(contentsOf: progress, encoding: .utf8).split(separator: "\n")
+        #expect(kept.first == otherModule[...], "another module's outcomes stay")
+        #expect(!kept.contains { $0.contains(#""code": "\#(code)""#) }, "outcomes judged on the old code leave")
 
         for damaged in ["{\"module\": \"Shop\"", #"{"module": "Shop", "outcome": "killed"}"#, otherModule.replacingOccurrences(of: "killed", with: "won")] {
             try Data((otherModule + "\n" + damaged + "\n").utf8).write(to: progress)
