@@ -118,9 +118,9 @@ enum TaskwarriorFormat {
             case "description": task.description = try json.readString()
             case "status": task.status = try json.readString()
             case "uuid": task.uuid = try json.readString()
-            case "entry": task.entry = try moment(&json, key, index)
-            case "end": task.end = try moment(&json, key, index)
-            case "due": task.due = try moment(&json, key, index)
+            case "entry": task.entry = try moment(&json, key, index, within: times)
+            case "end": task.end = try moment(&json, key, index, within: times)
+            case "due": task.due = try moment(&json, key, index, within: dues)
             case "priority": task.priority = try json.readString()
             case "project": task.project = try json.readString()
             case "recur": task.recur = try json.readString()
@@ -136,18 +136,23 @@ enum TaskwarriorFormat {
         }
     }
 
-    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int) throws -> Date {
+    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int, within range: ClosedRange<Date>) throws -> Date {
         let text = try json.readString()
-        guard let moment = basicMoment(text) ?? Date(rfc3339: text), earliest < moment, moment < latest else {
+        guard let moment = basicMoment(text) ?? Date(rfc3339: text), range.contains(moment) else {
             throw ImportFailure(.task(index), .notAMoment(field: field, text: text))
         }
         return moment
     }
 
-    /// The moments a task's times may be: a day inside the years 1 to 9999 in every time zone,
-    /// so that each is a day, and written back, wherever the list is read.
-    private static let earliest = Date(rfc3339: "0001-01-02T00:00:00Z")!
-    private static let latest = Date(rfc3339: "9999-12-30T00:00:00Z")!
+    /// The moments a task's entry and end may be: a day inside the years 1 to 9999 in every
+    /// time zone, so that each is a day, and written back, wherever the list is read.
+    private static let times = Date(rfc3339: "0001-01-02T00:00:01Z")!...Date(rfc3339: "9999-12-29T23:59:59Z")!
+    /// A due moment is read as its day here, which the import asks of the zone: any moment the
+    /// format can write may be one, up to the end of 9999-12-31, the last day a to-do may be due.
+    private static let dues = firstWritable...Date(rfc3339: "9999-12-31T23:59:59Z")!
+    /// The first moment Taskwarrior's format writes: east of UTC, the start of 1 January of the
+    /// year 1 is still in the year 0, and a due date that day is written as this moment instead.
+    private static let firstWritable = Date(rfc3339: "0001-01-01T00:00:00Z")!
 
     /// `20261201T050000Z`: the ISO 8601 basic form Taskwarrior writes, always in UTC.
     static func basicMoment(_ text: String) -> Date? {
@@ -237,7 +242,7 @@ enum TaskwarriorFormat {
             json.string(item.title)
             if let due = item.plan.due {
                 json.key("due")
-                json.string(basic(zone.start(of: due)))
+                json.string(basic(max(zone.start(of: due), firstWritable)))
             }
             if item.isFinished, let checked = item.checked {
                 json.key("end")

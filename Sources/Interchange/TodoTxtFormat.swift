@@ -53,7 +53,7 @@ enum TodoTxtFormat {
         var title: [Substring] = []
         var repeats: [String] = []
         for word in words {
-            if word.first == "\\", isPlanned(word.dropFirst(), first: title.isEmpty) {
+            if word.first == "\\", isWrittenEscaped(word, first: title.isEmpty) {
                 title.append(word.dropFirst())
             } else if let sign = word.first, sign == "+" || sign == "@", TodoPlan.isTag(word.dropFirst()) {
                 plan.add(tag: String(word.dropFirst()))
@@ -117,6 +117,13 @@ enum TodoTxtFormat {
                          || (word.utf8.count == 10 && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }))
     }
 
+    /// Whether a word of a title is written with a backslash before it: it would be read as a
+    /// plan, or it is such a word behind backslashes of its own, of which the import takes one off
+    /// (`\+1` is written `\\+1`). A word with a backslash before anything else is written as it is.
+    private static func isWrittenEscaped(_ word: Substring, first: Bool) -> Bool {
+        isPlanned(word.drop { $0 == "\\" }, first: first)
+    }
+
     /// `(A)` is high, `(B)` medium, `(C)` to `(Z)` low.
     private static func priority(_ word: Substring) -> Priority? {
         let bytes = Array(word.utf8)
@@ -164,7 +171,7 @@ enum TodoTxtFormat {
         }
         let title = item.title.map { isControl($0) ? " " : $0 }.reduce(into: "") { $0.append($1) }
         words += title.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, word in
-            isPlanned(word, first: index == 0) ? "\\" + word : String(word)
+            isWrittenEscaped(word, first: index == 0) ? "\\" + word : String(word)
         }
         words += item.plan.tags.map { "+" + $0 }
         if let due = item.plan.due { words.append("due:" + due.iso) }

@@ -83,6 +83,14 @@ struct TaskwarriorFormatTests {
         #expect(read.todos.map(\.added) == [TaskwarriorFormat.basicMoment(moment)])
     }
 
+    @Test("A due moment is read as its day here, from the first moment of the year 1 that is a day here to the last second of 9999",
+          arguments: [("00010101T050000Z", "0001-01-01"), ("99991231T235959Z", "9999-12-31")])
+    func readsDueAtTheEnds(moment: String, day: String) throws {
+        let read = try Self.read("[" + Self.task(#","due":"\#(moment)""#) + "]")
+
+        #expect(read.todos.map(\.plan.due) == [CalendarDate(iso: day)])
+    }
+
     @Test("An empty array is an empty list, white space and all")
     func readsEmptyArray() throws {
         #expect(try Self.read(" [ \n ] ") == ImportedList())
@@ -104,6 +112,9 @@ struct TaskwarriorFormatTests {
         ("[" + task(uuid: "42") + "]", ImportFailure(.task(1), .notAnID("42"))),
         ("[" + task(#","priority":"X""#) + "]", ImportFailure(.task(1), .notAPriority("X"))),
         ("[" + task(#","due":"tomorrow""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "tomorrow"))),
+        ("[" + task(#","due":"00010101T045959Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "00010101T045959Z"))),
+        ("[" + task(#","due":"00001231T235959Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "00001231T235959Z"))),
+        ("[" + task(#","due":"100000101T000000Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "100000101T000000Z"))),
         ("[" + task(#","end":"00010101T000000Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "end", text: "00010101T000000Z"))),
         ("[" + task(#","entry":"99991231T000000Z""#) + "]",
          ImportFailure(.task(1), .notAMoment(field: "entry", text: "99991231T000000Z"))),
