@@ -68,6 +68,8 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notAnID(String)
         case notAMoment(field: String, text: String)
         case notADay(field: String, text: String)
+        /// A field a line or task may give once, given twice: which was meant, the file does not say.
+        case givenTwice(field: String)
         case unknownStatus(String)
         case notAPriority(String)
         /// A value of a known field that is not of its kind (a number for a description).

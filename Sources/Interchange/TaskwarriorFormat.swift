@@ -96,7 +96,7 @@ enum TaskwarriorFormat {
             plan.due = day
         }
         if let priority = task.priority, !priority.isEmpty {
-            guard let known = Priority(rawValue: priority) else { throw ImportFailure(.task(index), .notAPriority(priority)) }
+            guard let known = Priority(rawValue: priority.uppercased()) else { throw ImportFailure(.task(index), .notAPriority(priority)) }
             plan.priority = known
         }
         if let recur = task.recur {

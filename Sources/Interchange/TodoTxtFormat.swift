@@ -60,6 +60,7 @@ enum TodoTxtFormat {
             } else if word.hasPrefix("due:") {
                 let value = String(word.dropFirst(4))
                 guard let due = CalendarDate(iso: value) else { throw ImportFailure(.line(line), .notADay(field: "due", text: value)) }
+                guard plan.due == nil else { throw ImportFailure(.line(line), .givenTwice(field: "due")) }
                 plan.due = due
             } else if word.hasPrefix("pri:"), word.count == 5, plan.priority == nil, let priority = priority("(\(word.dropFirst(4)))") {
                 plan.priority = priority

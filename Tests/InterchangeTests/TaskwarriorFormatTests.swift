@@ -91,6 +91,13 @@ struct TaskwarriorFormatTests {
         #expect(read.todos.map(\.plan.due) == [CalendarDate(iso: day)])
     }
 
+    @Test("A priority is read in any case", arguments: [("h", Priority.high), ("m", .medium), ("L", .low)])
+    func readsPriorityInAnyCase(written: String, priority: Priority) throws {
+        let read = try Self.read("[" + Self.task(#","priority":"\#(written)""#) + "]")
+
+        #expect(read.todos.map(\.plan.priority) == [priority])
+    }
+
     @Test("An empty array is an empty list, white space and all")
     func readsEmptyArray() throws {
         #expect(try Self.read(" [ \n ] ") == ImportedList())

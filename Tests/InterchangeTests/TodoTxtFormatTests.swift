@@ -86,6 +86,7 @@ struct TodoTxtFormatTests {
     static let refusals: [([UInt8], ImportFailure)] = [
         (Array("Buy milk\n\nPay due:2026-02-30".utf8), ImportFailure(.line(3), .notADay(field: "due", text: "2026-02-30"))),
         (Array("Buy milk due:soon".utf8), ImportFailure(.line(1), .notADay(field: "due", text: "soon"))),
+        (Array("Buy milk due:2026-12-05 due:2026-12-05".utf8), ImportFailure(.line(1), .givenTwice(field: "due"))),
         (Array("2026-13-01 Buy milk".utf8), ImportFailure(.line(1), .notADay(field: "date", text: "2026-13-01"))),
         (Array("x 2026-11-31 Buy milk".utf8), ImportFailure(.line(1), .notADay(field: "date", text: "2026-11-31"))),
         (Array("x 2026-11-21 2026-02-29 Buy milk".utf8), ImportFailure(.line(1), .notADay(field: "date", text: "2026-02-29"))),

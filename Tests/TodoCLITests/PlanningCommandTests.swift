@@ -64,7 +64,9 @@ final class PlanningCommandTests {
                       ("due:someday", "“someday” is not a day: give a date (YYYY-MM-DD or DD-MM-YYYY), today, tomorrow, a weekday, or 3d or 2w"),
                       ("pri:urgent", "“urgent” is not a priority: H, M or L"),
                       ("recur:fortnightly", "“fortnightly” is not a repeat: daily, weekly, monthly, yearly"),
-                      ("recur:weekly", "a repeat needs a due date to count from")])
+                      ("recur:weekly", "a repeat needs a due date to count from"),
+                      ("due:2026-12-01 due:fri", "“due:” is given twice: give it once"), ("pri:H pri:L", "“pri:” is given twice: give it once"),
+                      ("recur:weekly recur:daily due:today", "“recur:” is given twice: give it once")])
     func refusedWords(word: String, why: String) async throws {
         #expect(await run("add", "Pay rent", word) == Run(status: 1, output: "", errors: "error: \(why); nothing was added\n"))
 
@@ -80,6 +82,7 @@ final class PlanningCommandTests {
     @Test("PL-6 A word meant as it is starts with a backslash (the CLI)")
     func wordsMeantAsTheyAre() async throws {
         #expect(await run("add", #"Read \+1 and \due:soon"#).output == "Added 1 “Read +1 and due:soon”.\n")
+        #expect(await run("add", #"Keep \ and \\+1"#).output == "Added 2 “Keep \\ and \\+1”.\n")
     }
 
     @Test("PL-7 edit adds and removes tags, sets and clears the rest, and keeps what it does not name (the CLI)")
@@ -89,6 +92,7 @@ final class PlanningCommandTests {
         #expect(await run("edit", "1", "+bills", "-home", "pri:").output == "Edited 1 “Pay rent” due Tuesday +bills.\n")
         #expect(await run("edit", "1", "Pay the rent due:").output == "Edited 1 “Pay the rent” +bills.\n")
         #expect(await run("edit", "1", "pri:X") == Run(status: 1, output: "", errors: "error: “X” is not a priority: H, M or L; nothing was changed\n"))
+        #expect(await run("edit", "1", "due:friday due:") == Run(status: 1, output: "", errors: "error: “due:” is given twice: give it once; nothing was changed\n"))
         #expect(await run("undo").output == "Undid: edited “Pay rent”.\n")
         #expect(await run("undo").output == "Undid: edited “Pay rent”.\n")
         #expect(await run("list").output.contains("  1 [ ] Pay rent  (H)  due Tuesday  +home\n"))

@@ -51,7 +51,8 @@ struct PlanningTests: TodoListSuite {
     @Test("PL-4 A planning word that says nothing the list can keep is refused, naming it",
           arguments: [("due:2026-02-30", TitleWords.Refusal.notADay("2026-02-30")), ("due:someday", .notADay("someday")),
                       ("pri:urgent", .notAPriority("urgent")), ("recur:fortnightly", .notARepeat("fortnightly")),
-                      ("recur:weekly", .repeatWithoutDue)])
+                      ("recur:weekly", .repeatWithoutDue), ("due:2026-12-01 due:fri", .givenTwice("due")),
+                      ("pri:H pri:L", .givenTwice("pri")), ("recur:weekly recur:daily due:today", .givenTwice("recur"))])
     func refusedWords(word: String, refusal: TitleWords.Refusal) throws {
         let (sut, store) = try makeLoadedSUT()
         let form = sut.openAddForm()
@@ -81,10 +82,15 @@ struct PlanningTests: TodoListSuite {
         let (sut, store) = try makeLoadedSUT()
         let form = sut.openAddForm()
         form.title = "Read \\+1 and \\due:soon"
-
         try form.save()
-
         #expect(store.todos == list(todo: [TodoItem(id: id(100), number: 1, title: "Read +1 and due:soon").added()], next: 2))
+        let second = sut.openAddForm()
+        second.title = "Keep \\ and \\\\+1"
+
+        try second.save()
+
+        #expect(store.todos.unfinished.map(\.title) == ["Keep \\ and \\+1", "Read +1 and due:soon"], "a backslash alone takes nothing off")
+        #expect(store.todos.unfinished.map(\.plan) == [.none, .none])
     }
 
     @Test("PL-7 edit adds and removes tags, sets and clears the rest, and keeps what it does not name")
@@ -112,6 +118,8 @@ struct PlanningTests: TodoListSuite {
                                                   plan: TodoPlan(tags: ["bills"], due: date("2026-12-08"), priority: .low, recurrence: .monthly))],
                 "an edit made of its parts, as a form would make it")
         #expect(store.todos == sut.todos)
+
+        #expect(throws: TitleWords.Refusal.givenTwice("due")) { try TodoEdit(typed: "due:friday due:", today: testToday) }
     }
 
     @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many",

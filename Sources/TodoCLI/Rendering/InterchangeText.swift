@@ -55,6 +55,7 @@ enum InterchangeText {
         case .notAnID(let text): return "\(place) has a uuid that is not one: \(quoted(text))"
         case let .notAMoment(field, text): return "\(place) has \(fieldName(field)) that is not a moment: \(quoted(text))"
         case let .notADay(field, text): return "\(place) has \(fieldName(field)) that is not a day: \(quoted(text))"
+        case .givenTwice(let field): return "\(place) has \(fieldName(field)) twice"
         case .unknownStatus(let text): return "\(place) has a status todo does not know: \(quoted(text))"
         case .notAPriority(let text): return "\(place) has a priority todo does not know: \(quoted(text)) (H, M or L)"
         case .wrongKind(let field): return "\(place) has a \(quoted(field)) that is not of its kind"

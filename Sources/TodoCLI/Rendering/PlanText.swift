@@ -84,6 +84,7 @@ enum PlanText {
         case .notAPriority(let text): "\(quoted(text)) is not a priority: H, M or L"
         case .notARepeat(let text): "\(quoted(text)) is not a repeat: daily, weekly, monthly, yearly"
         case .repeatWithoutDue: "a repeat needs a due date to count from"
+        case .givenTwice(let key): "\(quoted(key + ":")) is given twice: give it once"
         }
     }
 }

@@ -12,6 +12,9 @@ public struct TitleWords: Sendable, Equatable {
         case notARepeat(String)
         /// `recur:` with no due date to count the repeats from.
         case repeatWithoutDue
+        /// `due:`, `pri:` or `recur:` twice in one title or edit: which one was meant, only the
+        /// user knows. Names the key without its colon.
+        case givenTwice(String)
     }
 
     public let title: String
@@ -21,12 +24,13 @@ public struct TitleWords: Sendable, Equatable {
     public init(_ typed: String, today: CalendarDate) throws(Refusal) {
         var plan = TodoPlan()
         var kept: [Substring] = []
+        var given = PlanField.Given()
         for word in typed.split(separator: " ", omittingEmptySubsequences: false) {
             switch try Self.read(word, today: today) {
             case .tag(let tag): plan.add(tag: tag)
-            case .due(let day): plan.due = day
-            case .priority(let priority): plan.priority = priority
-            case .recurrence(let recurrence): plan.recurrence = recurrence
+            case .due(let day): try given.insert(.due); plan.due = day
+            case .priority(let priority): try given.insert(.priority); plan.priority = priority
+            case .recurrence(let recurrence): try given.insert(.recurrence); plan.recurrence = recurrence
             case .text(let text): kept.append(text)
             case .clear: kept.append(word)
             }
@@ -48,12 +52,23 @@ public struct TitleWords: Sendable, Equatable {
         case text(Substring)
     }
 
-    enum PlanField: Equatable {
-        case due, priority, recurrence
+    enum PlanField: String, Equatable {
+        case due, priority = "pri", recurrence = "recur"
+
+        /// The fields one title or edit has given so far, each at most once.
+        struct Given {
+            private var fields: [PlanField] = []
+
+            mutating func insert(_ field: PlanField) throws(Refusal) {
+                guard !fields.contains(field) else { throw .givenTwice(field.rawValue) }
+                fields.append(field)
+            }
+        }
     }
 
     static func read(_ word: Substring, today: CalendarDate) throws(Refusal) -> Word {
-        if word.first == "\\" { return .text(word.dropFirst()) }
+        // A backslash alone is a word of its own, and takes nothing off.
+        if word.first == "\\", word.count > 1 { return .text(word.dropFirst()) }
         if word.first == "+", TodoPlan.isTag(word.dropFirst()) { return .tag(String(word.dropFirst())) }
         guard let colon = word.firstIndex(of: ":") else { return .text(word) }
         let value = word[word.index(after: colon)...]
@@ -108,6 +123,7 @@ extension TodoEdit {
     public init(typed: String, today: CalendarDate) throws(TitleWords.Refusal) {
         self.init()
         var kept: [Substring] = []
+        var given = TitleWords.PlanField.Given()
         for word in typed.split(separator: " ", omittingEmptySubsequences: false) {
             if word.first == "-", TodoPlan.isTag(word.dropFirst()) {
                 removingTags.append(String(word.dropFirst()))
@@ -115,17 +131,23 @@ extension TodoEdit {
             }
             switch try TitleWords.read(word, today: today) {
             case .tag(let tag): addingTags.append(tag)
-            case .due(let day): due = .set(day)
-            case .priority(let priority): self.priority = .set(priority)
-            case .recurrence(let recurrence): self.recurrence = .set(recurrence)
-            case .clear(.due): due = .clear
-            case .clear(.priority): priority = .clear
-            case .clear(.recurrence): recurrence = .clear
+            case .due(let day): try given.insert(.due); due = .set(day)
+            case .priority(let priority): try given.insert(.priority); self.priority = .set(priority)
+            case .recurrence(let recurrence): try given.insert(.recurrence); self.recurrence = .set(recurrence)
+            case .clear(let field): try given.insert(field); clear(field)
             case .text(let text): kept.append(text)
             }
         }
         let title = kept.joined(separator: " ")
         self.title = TodoItem.normalizedTitle(title) == nil ? nil : title
+    }
+
+    private mutating func clear(_ field: TitleWords.PlanField) {
+        switch field {
+        case .due: due = .clear
+        case .priority: priority = .clear
+        case .recurrence: recurrence = .clear
+        }
     }
 
     /// Whether the edit changes the title and nothing else: a rename.
