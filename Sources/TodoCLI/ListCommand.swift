@@ -53,6 +53,7 @@ struct ListRequest {
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "--sort" || word.hasPrefix("--sort=") {
+                guard order == nil else { throw CommandError.usage("--sort is given twice; give it once", command: "list") }
                 let value = word == "--sort" ? rest.popFirst() : String(word.dropFirst("--sort=".count))
                 guard let value, let order = TodoOrder(rawValue: value.lowercased()) else {
                     throw CommandError.usage("--sort takes added, due or priority" + (value.map { ", not \(quoted($0))" } ?? ""), command: "list")

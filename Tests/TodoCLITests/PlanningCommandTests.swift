@@ -131,6 +131,9 @@ final class PlanningCommandTests {
         #expect(order(await run("list", "--sort=priority")) == ["2", "3", "1", "4"])
         #expect(order(await run("list", "--sort", "added")) == ["4", "3", "2", "1"])
         #expect(await run("list", "--sort", "soon").errors == "error: --sort takes added, due or priority, not “soon”; see: todo help list\n")
+        #expect(await run("list", "--sort", "due", "--sort=priority")
+                == Run(status: 2, output: "", errors: "error: --sort is given twice; give it once; see: todo help list\n"))
+        #expect(order(await run("list")) == ["4", "3", "2", "1"])
         #expect(await run("undo").output == "Undid: sorted the to-dos.\n")
         #expect(order(await run("list")) == ["2", "3", "1", "4"])
     }
