@@ -71,8 +71,9 @@ extension Session {
             list = try ImportFormat.read(bytes, as: format, zone: settings.zone)
         } catch {
             // Read as JSON because it starts as JSON does: a todo.txt file may too (`[ ] Buy milk`).
+            // A file read as an array of tasks, refused for a task's field, is a file of tasks.
             let first = bytes.first { !$0.isSpace }
-            let hint = format == nil && (first == UInt8(ascii: "[") || first == UInt8(ascii: "{"))
+            let hint = format == nil && (first == UInt8(ascii: "[") || first == UInt8(ascii: "{")) && error.reason.saysItMayNotBeJSON
                 ? " (if it is a todo.txt file: \(typed("import \(path) --format todotxt")))" : ""
             throw CommandError.refused("cannot import \(name): \(InterchangeText.failure(error))\(hint); nothing was imported")
         }
@@ -127,6 +128,16 @@ extension Session {
             throw CommandError.usage("\(option.name) is given twice; give it once", command: command)
         }
         return value
+    }
+}
+
+extension ImportFailure.Reason {
+    /// Whether the file may be no JSON at all: it is not whole JSON, or not an array of tasks.
+    fileprivate var saysItMayNotBeJSON: Bool {
+        switch self {
+        case .notJSON, .notAnExport, .notATask: true
+        default: false
+        }
     }
 }
 

@@ -122,6 +122,11 @@ final class ImportExportCommandTests {
             todo import \(bracketed) --format todotxt); nothing was imported
 
             """))
+        let badDue = try file("due.json", Self.export.replacingOccurrences(of: "20261201T050000Z", with: "20261301T000000Z"))
+        #expect(await run("import", badDue) == Run(status: 1, output: "", errors: """
+            error: cannot import \(badDue): task 1 has a due date that is not a moment: “20261301T000000Z”; nothing was imported
+
+            """))
         #expect(await run("import", bracketed, "--format", "todotxt").output == "Imported 1 to-do.\n")
         #expect(try cli.saved().unfinished.first?.title == "[1]")
         #expect(await run("import", empty) == Run(status: 1, output: "",
