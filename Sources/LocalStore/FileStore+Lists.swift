@@ -64,7 +64,7 @@ extension FileStore: TodoStore {
     /// number is past the last an item may have, or the journal is due to be folded.
     /// So an add refuses what a reader refuses without reading the list.
     func quickAdd(_ new: NewTodo, _ files: StoreFiles) throws -> TodoItem? {
-        guard let store = try StoreFiles.open(files.path, followLink: true) else { return nil }
+        guard let store = try files.openStore() else { return nil }
         let data = try store.contents()
         guard let head = StoreHead.read(data), Document.itemNumbers.contains(head.nextTodoNumber) else { return nil }
         let journal = try StoreFiles.open(files.journal)

@@ -280,7 +280,7 @@ public final class FileStore: Sendable {
 
     /// A read-only store file or journal is the user saying "do not change this".
     func refuseReadOnlyFiles(_ files: StoreFiles) throws {
-        if try StoreFiles.open(files.path, followLink: true)?.isReadOnly == true {
+        if try files.openStore()?.isReadOnly == true {
             throw StoreError.cannotWrite(path: files.path, .readOnlyFile)
         }
         if try StoreFiles.open(files.journal)?.isReadOnly == true {

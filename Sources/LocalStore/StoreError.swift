@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case notAFile(path: String, kind: FileKind)
     /// The journal, the lock or a temporary file is a link, which the store never follows.
     case isALink(path: String)
+    /// A link stands where the store's links led when the command began: another program put it
+    /// there since, and following it would read one store and journal beside the link.
+    case madeALink(path: String)
     /// The store path is a link that leads back to itself.
     case linkLoop(path: String)
     /// The store path is a link that leads on through more links than the system follows.

@@ -121,6 +121,45 @@ struct StoreHeadTests {
         }
     }
 
+    @Test("SF-52 A store path made a link while a change waits for the lock is refused, not followed: a reader, and an add's short way")
+    func storeMadeALinkAfterItWasFound() throws {
+        try files.seed(todo: ["Buy milk"])
+        let other = files.folder.file("other.json")
+        try FileStore(url: other).update { $0.todos = makeTodos(todo: ["Pay rent"]) }
+        let otherBytes = try Data(contentsOf: other)
+        let storeFiles = try StoreFiles.at(files.storeURL.path)
+        try FileManager.default.removeItem(at: files.storeURL)
+        try FileManager.default.createSymbolicLink(at: files.storeURL, withDestinationURL: other)
+
+        #expect(throws: StoreError.madeALink(path: storeFiles.path)) { _ = try files.store().latest(storeFiles) }
+        #expect(throws: StoreError.madeALink(path: storeFiles.path)) {
+            try storeFiles.withLock(waiting: LockWait()) { try files.store().quickAdd(NewTodo(id: id(2), title: "Post letter"), storeFiles) }
+        }
+        #expect(try Data(contentsOf: other) == otherBytes)
+        #expect(!FileManager.default.fileExists(atPath: files.journalURL.path))
+    }
+
+    @Test("SF-1 A journal the store cannot account for is refused, named, and never written over: one another program puts there after the store was read")
+    func journalPutThereAfterTheRead() throws {
+        try files.seed(todo: ["Buy milk"])
+        let other = try StoreFolder()
+        try other.seed(todo: ["Elsewhere"])
+        _ = try other.store().add(id: id(50), title: "Not here")
+        let foreign = other.journalBytes
+        let store = files.storeBytes
+        let storeFiles = try StoreFiles.at(files.storeURL.path)
+
+        #expect(throws: StoreError.self) {
+            try storeFiles.withLock(waiting: LockWait()) {
+                let latest = try files.store().latest(storeFiles)
+                try files.writeJournal(foreign)
+                _ = try files.store().applyHoldingTheLock(.todos(.check([id(1)])), storeFiles, to: latest)
+            }
+        }
+        #expect(files.journalBytes == foreign)
+        #expect(files.storeBytes == store)
+    }
+
     /// An add looks for its id and those its journal adds among the ids of the store, by
     /// fingerprint: one of many, in any place among them, is found, and one that is not there is not.
     @Test("An id the store holds is found among any number of ids looked for", arguments: [1, 2, 40, 300])

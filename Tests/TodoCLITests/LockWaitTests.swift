@@ -104,6 +104,34 @@ final class LockWaitTests {
         #expect(try cli.saved().all.map(\.title) == ["Buy milk"])
     }
 
+    @Test("SF-52 A store path made a link while a change waits for the lock is refused, not followed",
+          arguments: [["add", "Call Ann"], ["check", "1"]])
+    func storeMadeALinkWhileWaiting(command: [String]) async throws {
+        let other = cli.folder.file("other/store.json")
+        try FileManager.default.createDirectory(at: other.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileStore(url: other).update { $0.todos = makeTodos(todo: ["Pay rent"]) }
+        let otherBytes = try Data(contentsOf: other)
+        let store = cli.storeURL
+        try #require(!FileManager.default.fileExists(atPath: store.path + ".journal"))
+        let lock = try HeldLock(lockPath)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            try? FileManager.default.removeItem(at: store)
+            try? FileManager.default.createSymbolicLink(at: store, withDestinationURL: other)
+            lock.release()
+        }
+
+        let refused = await cli.run(command)
+
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasSuffix("error: the store \(store.path) was made a link while todo waited for it, by another program; "
+                                         + "nothing was read or written\n"), "\(refused)")
+        #expect(refused.errors.components(separatedBy: "error: ").count == 2, "one error line")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == other.path)
+        #expect(try Data(contentsOf: other) == otherBytes)
+        #expect(!FileManager.default.fileExists(atPath: store.path + ".journal"))
+        #expect(!FileManager.default.fileExists(atPath: other.path + ".journal"))
+    }
+
     @Test("SF-36 A stopped holder of the lock is named as stopped",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") && FileManager.default.fileExists(atPath: "/proc/locks")))
     func stoppedHolder() async throws {

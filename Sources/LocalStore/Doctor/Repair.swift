@@ -73,7 +73,7 @@ extension FileStore {
         let files = try StoreFiles.at(path)
         return try files.withLock(waiting: lockWait) {
             guard try !inspect().isSound else { return nil }
-            let store = try StoreFiles.open(files.path, followLink: true)
+            let store = try files.openStore()
             let journalFile = try StoreFiles.open(files.journal)
             for file in [store, journalFile].compactMap({ $0 }) where file.isReadOnly {
                 throw StoreError.cannotWrite(path: file === store ? files.path : files.journal, file === store ? .readOnlyFile : .readOnlyJournal)

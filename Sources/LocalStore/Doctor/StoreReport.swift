@@ -117,7 +117,7 @@ extension FileStore {
     public func inspect() throws -> StoreReport {
         let files = try StoreFiles.at(path)
         try files.refuseWhatIsNotAFile()
-        let store = try StoreFiles.open(files.path, followLink: true)
+        let store = try files.openStore()
         let data = try store?.contents() ?? Data()
         let journalData = try StoreFiles.open(files.journal)?.contents() ?? Data()
         var findings: [StoreReport.Finding] = []

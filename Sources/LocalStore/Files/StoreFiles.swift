@@ -161,11 +161,10 @@ struct StoreFiles {
         }
     }
 
-    /// Opens a regular file; nil when there is none. A link is followed only for the store
-    /// itself (`followLink`), which the user may keep elsewhere on purpose.
-    static func open(_ path: String, writing: Bool = false, creating: Bool = false, followLink: Bool = false) throws -> OpenFile? {
-        var flags = O_NONBLOCK | O_CLOEXEC | (writing ? O_RDWR : O_RDONLY)
-        if !followLink { flags |= O_NOFOLLOW }
+    /// Opens a regular file; nil when there is none. A link is never followed: the store's own
+    /// links are followed once, when the files are named (`at`).
+    static func open(_ path: String, writing: Bool = false, creating: Bool = false) throws -> OpenFile? {
+        var flags = O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW | (writing ? O_RDWR : O_RDONLY)
         if creating { flags |= O_CREAT }
         let descriptor = systemOpen(path, flags, 0o600)
         guard descriptor >= 0 else {
@@ -173,7 +172,7 @@ struct StoreFiles {
             var status = stat()
             switch failure {
             case ENOENT: return nil
-            case ELOOP: throw followLink ? StoreError.linkLoop(path: path) : StoreError.isALink(path: path)
+            case ELOOP: throw StoreError.isALink(path: path)
             case ENXIO: throw StoreError.notAFile(path: path, kind: .socketOrFIFO)
             // What failed is said as it was: a read, a file made, or a file opened to be written.
             case _ where !writing: throw StoreError.cannotRead(path: path, .system(errno: failure))
@@ -200,6 +199,17 @@ struct StoreFiles {
         case S_IFSOCK: .socket
         case S_IFLNK: .link
         default: .other
+        }
+    }
+
+    /// The store file, by the path its links led to when the files were named. A link found
+    /// there now was put there since: it is refused, not followed, lest a change read the store
+    /// it leads to and write its journal beside the link, where no reader of that store looks.
+    func openStore() throws -> OpenFile? {
+        do {
+            return try Self.open(path)
+        } catch StoreError.isALink {
+            throw StoreError.madeALink(path: path)
         }
     }
 

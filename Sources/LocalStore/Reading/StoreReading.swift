@@ -85,7 +85,7 @@ extension FileStore {
     /// it was being read is read again, so a reader never fails because a writer finished in between.
     func latest(_ files: StoreFiles) throws -> Latest {
         for _ in 0..<100 {
-            guard let store = try StoreFiles.open(files.path, followLink: true) else {
+            guard let store = try files.openStore() else {
                 if let journal = try StoreFiles.open(files.journal), journal.size > 0 {
                     let contents = try journal.contents().withUnsafeBytes { Journal.read($0, parsing: false) }
                     if contents.owner != nil || contents.damage != nil {

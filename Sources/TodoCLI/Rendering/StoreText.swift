@@ -29,6 +29,8 @@ enum StoreText {
             "\(path) is \(self.kind(kind)), not a file; nothing was read or written"
         case let .isALink(path):
             "\(path) is a link; todo never follows a link beside its store, so nothing was read or written"
+        case let .madeALink(path):
+            "the store \(path) was made a link while todo waited for it, by another program; nothing was read or written"
         case let .linkLoop(path):
             "the store \(path) is a link that leads back to itself; nothing was written"
         case let .tooManyLinks(path):
