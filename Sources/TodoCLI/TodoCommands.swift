@@ -54,7 +54,8 @@ extension Session {
                 summary: "Give item N a new title, or change what it has planned.",
                 details: "+tag adds a tag and -tag takes it away; due:DATE, pri:H|M|L and recur:daily|weekly|monthly|yearly "
                     + "set, and due:, pri: and recur: clear; the other words, if any, are the new title. In the open detail "
-                    + "at the prompt, edit WORDS edits the open item.", textAfter: 1) { session, words in
+                    + "at the prompt, edit WORDS edits the open item; a number first is still an item's number "
+                    + "(a title that starts with one: edit \\2 pints).", textAfter: 1) { session, words in
             try session.edit(words)
         },
         Command("delete", aliases: ["rm"], arguments: "N...",
@@ -207,13 +208,15 @@ extension Session {
         showDetailAgain(items)
     }
 
-    /// `edit N TITLE`; in the open detail at the prompt, `edit TITLE`: every word is the title.
-    /// `edit N WORDS`; in the open detail at the prompt, `edit WORDS`. Words that only name a
-    /// new title rename the item; any other edit says the item as it is after it.
+    /// `edit N WORDS`; in the open detail at the prompt, `edit WORDS`. A number first is an
+    /// item's number there too, as for check and delete, so that a line meant for another item
+    /// never renames the open one (`\2 pints` is a title). Words that only name a new title
+    /// rename the item; any other edit says the item as it is after it.
     private func edit(_ words: [String]) throws {
         let item: TodoItem
         let typed: [String]
-        if isPrompt, let detail = todoList.detail, let open = todoList.todos.item(withID: detail.item.id), !words.isEmpty {
+        let numberFirst = words.first.map { !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } } ?? false
+        if isPrompt, let detail = todoList.detail, let open = todoList.todos.item(withID: detail.item.id), !words.isEmpty, !numberFirst {
             (item, typed) = (open, words)
         } else {
             guard words.count >= 2 else {

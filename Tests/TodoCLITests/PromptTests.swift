@@ -64,7 +64,7 @@ final class PromptTests {
 
     @Test("CLI-30 In the open detail, edit needs no number")
     func editInTheDetail() async throws {
-        try cli.seed(todo: ["Buy milk"])
+        try cli.seed(todo: ["Buy milk", "Call Ann"])
 
         let run = await cli.run([], input: ["show 1", "edit Buy oat milk"], terminal: true, environment: ["NO_COLOR": "1"])
 
@@ -76,7 +76,22 @@ final class PromptTests {
               Action: Check (check 1)
             todo 1> 
             """))
-        #expect(try cli.saved().unfinished.titles == ["Buy oat milk"])
+        #expect(try cli.saved().unfinished.titles == ["Buy oat milk", "Call Ann"])
+    }
+
+    @Test("CLI-30 In the open detail, edit needs no number: a number first is an item's number")
+    func editAnotherItemFromTheDetail() async throws {
+        try cli.seed(todo: ["Buy oat milk", "Call Ann"])
+
+        let run = await cli.run([], input: ["show 1", "edit 2 Call Ann back", "edit 1 pri:H", "edit 9 balloons"], terminal: true,
+                                environment: ["NO_COLOR": "1"])
+
+        #expect(try cli.saved().unfinished.titles == ["Buy oat milk", "Call Ann back"])
+        #expect(try cli.saved().unfinished.map(\.plan.priority) == [.high, nil])
+        #expect(run.output.contains("todo 1> edit 2 Call Ann back\nRenamed 2 “Call Ann” to “Call Ann back”.\n"), "\(run.output)")
+        #expect(run.errors == "error: no item 9 (the items are numbered 1 to 2)\n", "\(run.errors)")
+        let pints = await cli.run([], input: ["show 1", #"edit \2 pints"#], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(pints.output.contains("Renamed 1 “Buy oat milk” to “2 pints”."), "\(pints.output)")
     }
 
     @Test("CLI-13 The prompt offers help and quits on quit, exit or end of input")
