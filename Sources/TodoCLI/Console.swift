@@ -328,10 +328,13 @@ private enum KillBeforeCursor {
 
 /// Ctrl-C at the prompt, as in bash and Python: the line being typed (or the form being filled
 /// in) is dropped, and a fresh prompt comes; only Ctrl-D, `quit` or `exit` leave. Outside the
-/// prompt Ctrl-C keeps its usual meaning.
+/// prompt Ctrl-C keeps its usual meaning. Ctrl-\ does nothing at the prompt, as in bash: its
+/// signal would end todo as a crash, with the terminal still in the line editor's mode.
 enum Interrupt {
-    /// Catches SIGINT without restarting the read it interrupts, so the reader returns.
+    /// Catches SIGINT without restarting the read it interrupts, so the reader returns, and
+    /// ignores SIGQUIT.
     static func catchAtThePrompt() {
+        signal(SIGQUIT, SIG_IGN)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { _ in interruptArrived = 1 }
