@@ -205,6 +205,13 @@ extension Session {
         }
         sayChanged([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
                    + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")], since: before)
+        // A repeat that was checked brings a new to-do: said with its number, which nothing else
+        // shows. With --json, the items changed say it.
+        if action == .check && !json {
+            for item in todoList.todos.unfinished.filter({ before.item(withID: $0.id) == nil }).sorted(by: { $0.number < $1.number }) {
+                say([.words("Back to do: ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
+            }
+        }
         showDetailAgain(items)
     }
 

@@ -165,7 +165,12 @@ final class PlanningCommandTests {
         try await given("add", "Pay rent due:2026-10-31 recur:monthly +home pri:H")
         try await given("add", "Water plants due:2026-11-23 recur:daily")
 
-        #expect(await run("check", "1", "2").output == "Checked 2 items: 1 “Pay rent” and 2 “Water plants”.\n")
+        #expect(await run("check", "1", "2").output == """
+            Checked 2 items: 1 “Pay rent” and 2 “Water plants”.
+            Back to do: 3 “Pay rent” (H) due Monday +home every month.
+            Back to do: 4 “Water plants” due today every day.
+
+            """)
 
         #expect(await run("list").output == """
             To do
