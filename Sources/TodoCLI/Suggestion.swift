@@ -1,9 +1,12 @@
 /// "Did you mean": the name a mistyped word was most likely meant to be.
 enum Suggestion {
-    /// The name at most two edits from `word` (a letter added, dropped, changed, or two
-    /// swapped), the nearest first, and only when the word is long enough for two edits not to
-    /// make it another word altogether; nil when none is that near.
+    /// The one name `word` starts (`sear` for search: a name cut short); else the name at most
+    /// two edits from it (a letter added, dropped, changed, or two swapped), the nearest first,
+    /// and only when the word is long enough for two edits not to make it another word
+    /// altogether; nil when none is that near.
     static func closest(to word: String, among names: [String]) -> String? {
+        let started = names.filter { $0.hasPrefix(word) }
+        if !word.isEmpty, started.count == 1 { return started[0] }
         let length = word.count
         let limit = length <= 3 ? 1 : 2
         // A word longer or shorter than a name by more than the limit is further away than that,

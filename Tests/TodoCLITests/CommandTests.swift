@@ -66,6 +66,9 @@ final class CommandTests {
         (["lst"], "error: unknown command “lst”; did you mean “list”?\n"),
         (["chek", "1"], "error: unknown command “chek”; did you mean “check”?\n"),
         (["serach", "milk"], "error: unknown command “serach”; did you mean “search”?\n"),
+        (["sear", "milk"], "error: unknown command “sear”; did you mean “search”?\n"),
+        (["unch", "1"], "error: unknown command “unch”; did you mean “uncheck”?\n"),
+        (["del", "1"], "error: unknown command “del”; did you mean “delete”?\n"),
         (["frobnicate"], "error: unknown command “frobnicate”; type todo help for the commands\n"),
         (["user"], "error: user needs one of: add, list, fetch, search, show, delete; see: todo help user\n"),
     ])
