@@ -48,6 +48,29 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Fix bike", "Buy milk"])
     }
 
+    @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves: a line that wraps")
+    func controlCOnAWrappedLine() async throws {
+        let terminal = try todo.onATerminal(columns: 30)
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("add Write the report and send it to Ann before Friday")
+        #expect(await terminal.waitForScreen("before Friday"))
+        let drawn = terminal.output.count
+        terminal.type("\u{1}")
+        let deadline = Date().addingTimeInterval(30)
+        while terminal.output.count == drawn && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(terminal.output.count > drawn, "the cursor moves to the start of the line")
+        terminal.type("\u{3}")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        terminal.type("list")
+
+        #expect(await terminal.waitForScreen("todo> list"), "\(terminal.screen)")
+        #expect(terminal.screen.last { $0.hasPrefix("todo> ") } == "todo> list", "\(terminal.screen)")
+        terminal.type("\u{15}\u{4}")
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
+    }
+
     @Test("CLI-51 Ctrl-U deletes what is before the cursor, and Ctrl-D leaves without a mark (the real binary, on a terminal)")
     func controlUAndControlD() async throws {
         let terminal = try todo.onATerminal()

@@ -112,7 +112,9 @@ final class Session {
                 break
             }
             guard let line = read else {
-                if readsAPrompt { printer.write("\n") }
+                // After Ctrl-C the cursor may be on any row of a line that wraps: the rows below
+                // it are cleared, so that the fresh prompt is not drawn over what is left of it.
+                if readsAPrompt { printer.write(Interrupt.isPending && printer.toTerminal ? "\n\u{1B}[J" : "\n") }
                 if readsAPrompt && Interrupt.arrived() { continue }
                 break
             }
