@@ -19,6 +19,9 @@ public struct ImportedList: Sendable, Equatable {
     /// Repeats other than daily, weekly, monthly and yearly, as the file wrote them; each
     /// to-do is imported without its repeat.
     public var repeatsLeftOut: [String] = []
+    /// Repeats todo keeps, of to-dos with no due date to count them from, as the file wrote them;
+    /// each to-do is imported without its repeat.
+    public var repeatsWithoutDue: [String] = []
     /// Whether the to-dos are known by the text of their lines, as a todo.txt file's are.
     var isNamedByLine = false
 

@@ -100,10 +100,10 @@ enum TaskwarriorFormat {
             plan.priority = known
         }
         if let recur = task.recur {
-            if let recurrence = recurrences[recur.lowercased()], plan.due != nil {
-                plan.recurrence = recurrence
-            } else {
-                list.repeatsLeftOut.append(recur)
+            switch (recurrences[recur.lowercased()], plan.due) {
+            case (let recurrence?, _?): plan.recurrence = recurrence
+            case (_?, nil): list.repeatsWithoutDue.append(recur)
+            case (nil, _): list.repeatsLeftOut.append(recur)
             }
         }
         list.annotations += task.annotations

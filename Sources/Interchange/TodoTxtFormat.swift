@@ -22,12 +22,12 @@ enum TodoTxtFormat {
             guard isUTF8(line) else { throw ImportFailure(.line(index + 1), .notUTF8) }
             let trimmed = String(decoding: line, as: UTF8.self).trimmedOfSpaces
             guard !trimmed.isEmpty else { continue }
-            list.todos.append(try todo(String(trimmed), line: index + 1, zone: zone, leftOut: &list.repeatsLeftOut))
+            list.todos.append(try todo(String(trimmed), line: index + 1, zone: zone, into: &list))
         }
         return list
     }
 
-    private static func todo(_ text: String, line: Int, zone: LocalZone, leftOut: inout [String]) throws(ImportFailure) -> NewTodo {
+    private static func todo(_ text: String, line: Int, zone: LocalZone, into list: inout ImportedList) throws(ImportFailure) -> NewTodo {
         var words = text.split(separator: " ", omittingEmptySubsequences: false)[...]
         var plan = TodoPlan()
         var finished = false
@@ -71,10 +71,10 @@ enum TodoTxtFormat {
             }
         }
         for period in repeats {
-            if let recurrence = periods[period.filter { $0 != "+" }], plan.due != nil {
-                plan.recurrence = recurrence
-            } else {
-                leftOut.append(period)
+            switch (periods[period.filter { $0 != "+" }], plan.due) {
+            case (let recurrence?, _?): plan.recurrence = recurrence
+            case (_?, nil): list.repeatsWithoutDue.append(period)
+            case (nil, _): list.repeatsLeftOut.append(period)
             }
         }
         guard let name = TodoItem.normalizedTitle(title.joined(separator: " ")) else { throw ImportFailure(.line(line), .emptyTitle) }

@@ -54,16 +54,18 @@ struct TaskwarriorFormatTests {
     }
 
     @Test("A repeat todo cannot keep, or one with no due date, is left out and named as written", arguments: [
-        (#","recur":"Weekly","due":"20261201T050000Z""#, Recurrence.weekly, [String]()),
-        (#","recur":"P1Y","due":"20261201T050000Z""#, .yearly, []),
-        (#","recur":"2wk","due":"20261201T050000Z""#, nil, ["2wk"]),
-        (#","recur":"daily""#, nil, ["daily"]),
-    ] as [(String, Recurrence?, [String])])
-    func readsRepeat(fields: String, recurrence: Recurrence?, leftOut: [String]) throws {
+        (#","recur":"Weekly","due":"20261201T050000Z""#, Recurrence.weekly, [String](), [String]()),
+        (#","recur":"P1Y","due":"20261201T050000Z""#, .yearly, [], []),
+        (#","recur":"2wk","due":"20261201T050000Z""#, nil, ["2wk"], []),
+        (#","recur":"2wk""#, nil, ["2wk"], []),
+        (#","recur":"daily""#, nil, [], ["daily"]),
+    ] as [(String, Recurrence?, [String], [String])])
+    func readsRepeat(fields: String, recurrence: Recurrence?, leftOut: [String], withoutDue: [String]) throws {
         let read = try Self.read("[" + Self.task(fields) + "]")
 
         #expect(read.todos.map(\.plan.recurrence) == [recurrence])
         #expect(read.repeatsLeftOut == leftOut)
+        #expect(read.repeatsWithoutDue == withoutDue)
     }
 
     @Test("A moment is read in the basic form or RFC 3339, and an empty priority is none", arguments: [

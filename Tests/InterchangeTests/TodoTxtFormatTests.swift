@@ -19,6 +19,7 @@ struct TodoTxtFormatTests {
         var checked: String?
         var isFinished = false
         var leftOut: [String] = []
+        var withoutDue: [String] = []
 
         var testDescription: String { text }
     }
@@ -53,7 +54,8 @@ struct TodoTxtFormatTests {
              plan: TodoPlan(due: day("2026-12-01"), recurrence: .yearly)),
         Line(text: "Water plants due:2026-12-01 rec:2w", title: "Water plants", plan: TodoPlan(due: day("2026-12-01")),
              leftOut: ["2w"]),
-        Line(text: "Water plants rec:1d", title: "Water plants", leftOut: ["1d"]),
+        Line(text: "Water plants rec:1d", title: "Water plants", withoutDue: ["1d"]),
+        Line(text: "Water plants rec:2d", title: "Water plants", leftOut: ["2d"]),
         Line(text: "Water plants rec:1q rec:++1m rec:w rec:1.5m", title: "Water plants rec:1q rec:++1m rec:w rec:1.5m"),
         Line(text: "  Spaced   out  ", title: "Spaced   out"),
     ]
@@ -70,6 +72,7 @@ struct TodoTxtFormatTests {
         #expect(todo.added == line.added.map { Self.zone.start(of: Self.day($0)) })
         #expect(todo.checked == line.checked.map { Self.zone.start(of: Self.day($0)) })
         #expect(read.repeatsLeftOut == line.leftOut)
+        #expect(read.repeatsWithoutDue == line.withoutDue)
     }
 
     @Test("A file's lines become to-dos in order: CRLF, a byte-order mark and blank lines are passed over")

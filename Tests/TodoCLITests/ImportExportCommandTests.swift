@@ -103,6 +103,10 @@ final class ImportExportCommandTests {
         try cli.seed(finished: ["Post letter"])
         try #require(await self.run("import", path).status == 0)
         #expect(try cli.saved().finished.map(\.title) == ["Fix bike", "Post letter"])
+        let undated = try file("undated.txt", "Water plants rec:1w\n")
+        #expect(await self.run("import", undated) == Run(status: 0, output: "Imported 1 to-do. "
+                                                         + "Left out: 1 repeat with no due date to count from (1w).\n", errors: ""))
+        #expect(try cli.saved().unfinished.first.map { [$0.title: $0.plan] } == ["Water plants": TodoPlan()])
     }
 
     @Test("IE-4 The kind of a file is found from what it holds, or named")

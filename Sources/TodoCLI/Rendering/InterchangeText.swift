@@ -18,9 +18,10 @@ enum InterchangeText {
         }
         var leftOut: [String] = []
         if list.annotations > 0 { leftOut.append(count(list.annotations, "annotation")) }
-        if !list.repeatsLeftOut.isEmpty {
-            let periods = Array(Set(list.repeatsLeftOut)).sorted().joined(separator: ", ")
-            leftOut.append("\(list.repeatsLeftOut.count) \(list.repeatsLeftOut.count == 1 ? "repeat" : "repeats") todo cannot keep (\(periods))")
+        for (repeats, why) in [(list.repeatsLeftOut, "todo cannot keep"), (list.repeatsWithoutDue, "with no due date to count from")]
+            where !repeats.isEmpty {
+            let periods = Array(Set(repeats)).sorted().joined(separator: ", ")
+            leftOut.append("\(repeats.count) \(repeats.count == 1 ? "repeat" : "repeats") \(why) (\(periods))")
         }
         if !leftOut.isEmpty { text += " Left out: " + leftOut.joined(separator: ", ") + "." }
         return text
@@ -31,7 +32,7 @@ enum InterchangeText {
         .object([("imported", .number(outcome.added)), ("finished", .number(outcome.finished)),
                  ("alreadyHere", .number(outcome.alreadyHere)), ("repeated", .number(outcome.repeated)),
                  ("skipped", .object([("deleted", .number(list.deleted)), ("recurringTemplates", .number(list.recurringTemplates))])),
-                 ("leftOut", .object([("annotations", .number(list.annotations)), ("repeats", .number(list.repeatsLeftOut.count))]))])
+                 ("leftOut", .object([("annotations", .number(list.annotations)), ("repeats", .number(list.repeatsLeftOut.count + list.repeatsWithoutDue.count))]))])
     }
 
     /// Where a file could not be read, and why: `task 2 has no description`.
