@@ -93,6 +93,8 @@ final class PlanningCommandTests {
         #expect(await run("edit", "1", "Pay the rent due:").output == "Edited 1 “Pay the rent” +bills.\n")
         #expect(await run("edit", "1", "pri:X") == Run(status: 1, output: "", errors: "error: “X” is not a priority: H, M or L; nothing was changed\n"))
         #expect(await run("edit", "1", "due:friday due:") == Run(status: 1, output: "", errors: "error: “due:” is given twice: give it once; nothing was changed\n"))
+        #expect(await run("edit", "1", "+home -HOME")
+                == Run(status: 1, output: "", errors: "error: “home” is both added and taken away: give one; nothing was changed\n"))
         #expect(await run("undo").output == "Undid: edited “Pay rent”.\n")
         #expect(await run("undo").output == "Undid: edited “Pay rent”.\n")
         #expect(await run("list").output.contains("  1 [ ] Pay rent  (H)  due Tuesday  +home\n"))

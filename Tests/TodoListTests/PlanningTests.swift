@@ -120,6 +120,7 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
 
         #expect(throws: TitleWords.Refusal.givenTwice("due")) { try TodoEdit(typed: "due:friday due:", today: testToday) }
+        #expect(throws: TitleWords.Refusal.addedAndTakenAway("home")) { try TodoEdit(typed: "+home -HOME", today: testToday) }
     }
 
     @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many",

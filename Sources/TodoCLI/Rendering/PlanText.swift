@@ -85,6 +85,7 @@ enum PlanText {
         case .notARepeat(let text): "\(quoted(text)) is not a repeat: daily, weekly, monthly, yearly"
         case .repeatWithoutDue: "a repeat needs a due date to count from"
         case .givenTwice(let key): "\(quoted(key + ":")) is given twice: give it once"
+        case .addedAndTakenAway(let tag): "\(quoted(tag)) is both added and taken away: give one"
         }
     }
 }

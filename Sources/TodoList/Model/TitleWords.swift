@@ -15,6 +15,9 @@ public struct TitleWords: Sendable, Equatable {
         /// `due:`, `pri:` or `recur:` twice in one title or edit: which one was meant, only the
         /// user knows. Names the key without its colon.
         case givenTwice(String)
+        /// `+home -home` in one edit: which was meant, only the user knows. Names the tag as the
+        /// first of the two words gave it.
+        case addedAndTakenAway(String)
     }
 
     public let title: String
@@ -137,6 +140,9 @@ extension TodoEdit {
             case .clear(let field): try given.insert(field); clear(field)
             case .text(let text): kept.append(text)
             }
+        }
+        if let tag = addingTags.first(where: { added in removingTags.contains { TodoPlan.sameTag($0, added) } }) {
+            throw .addedAndTakenAway(tag)
         }
         let title = kept.joined(separator: " ")
         self.title = TodoItem.normalizedTitle(title) == nil ? nil : title
