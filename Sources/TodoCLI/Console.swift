@@ -328,13 +328,11 @@ private enum KillBeforeCursor {
 
 /// Ctrl-C at the prompt, as in bash and Python: the line being typed (or the form being filled
 /// in) is dropped, and a fresh prompt comes; only Ctrl-D, `quit` or `exit` leave. Outside the
-/// prompt Ctrl-C keeps its usual meaning. Ctrl-\ does nothing at the prompt, as in bash: its
-/// signal would end todo as a crash, with the terminal still in the line editor's mode.
+/// prompt Ctrl-C keeps its usual meaning. Ctrl-\ does as Ctrl-C there: its own signal would
+/// end todo as a crash, and the line editor ends the line it reads at any signal it catches.
 enum Interrupt {
-    /// Catches SIGINT without restarting the read it interrupts, so the reader returns, and
-    /// ignores SIGQUIT.
+    /// Catches SIGINT and SIGQUIT without restarting the read they interrupt, so the reader returns.
     static func catchAtThePrompt() {
-        signal(SIGQUIT, SIG_IGN)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { _ in interruptArrived = 1 }
@@ -344,6 +342,7 @@ enum Interrupt {
         action.sa_flags = 0
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
+        sigaction(SIGQUIT, &action, nil)
     }
 
     /// Whether Ctrl-C came and is still to be answered, without answering it.

@@ -119,6 +119,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         self.columns = columns
     }
 
+    /// Sends the program `signal`, as the terminal sends it for a key (SIGQUIT for Ctrl-\),
+    /// without the flush of what was typed that the terminal makes with it.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
     /// Types `text` as keys, a line break only where `text` holds one.
     public func type(_ text: String) {
         _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
