@@ -25,6 +25,17 @@ public struct ImportedList: Sendable, Equatable {
     /// Whether the to-dos are known by the text of their lines, as a todo.txt file's are.
     var isNamedByLine = false
 
+    /// Puts on `plan` the repeat a file wrote as `written`, when todo keeps it, as `recurrence`,
+    /// and the to-do has a due date to count it from; otherwise counts it among those left out,
+    /// so that the import can say which and why.
+    mutating func place(repeat written: String, as recurrence: Recurrence?, on plan: inout TodoPlan) {
+        switch (recurrence, plan.due) {
+        case (let recurrence?, _?): plan.recurrence = recurrence
+        case (_?, nil): repeatsWithoutDue.append(written)
+        case (nil, _): repeatsLeftOut.append(written)
+        }
+    }
+
     /// The to-dos whose lines are what `items` are written as in todo.txt take those items'
     /// ids: a list exported to todo.txt and imported back is already here, whatever ids its
     /// items had. A Taskwarrior task keeps its own uuid.

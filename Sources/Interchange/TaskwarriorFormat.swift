@@ -100,11 +100,7 @@ enum TaskwarriorFormat {
             plan.priority = known
         }
         if let recur = task.recur {
-            switch (recurrences[recur.lowercased()], plan.due) {
-            case (let recurrence?, _?): plan.recurrence = recurrence
-            case (_?, nil): list.repeatsWithoutDue.append(recur)
-            case (nil, _): list.repeatsLeftOut.append(recur)
-            }
+            list.place(repeat: recur, as: recurrences[recur.lowercased()], on: &plan)
         }
         list.annotations += task.annotations
         let finished = status == "completed"
@@ -118,9 +114,9 @@ enum TaskwarriorFormat {
             case "description": task.description = try json.readString()
             case "status": task.status = try json.readString()
             case "uuid": task.uuid = try json.readString()
-            case "entry": task.entry = try moment(&json, key, index, within: times)
-            case "end": task.end = try moment(&json, key, index, within: times)
-            case "due": task.due = try moment(&json, key, index, within: dues)
+            case "entry": task.entry = try moment(&json, key, index, where: isTime)
+            case "end": task.end = try moment(&json, key, index, where: isTime)
+            case "due": task.due = try moment(&json, key, index, where: isDue)
             case "priority": task.priority = try json.readString()
             case "project": task.project = try json.readString()
             case "recur": task.recur = try json.readString()
@@ -136,20 +132,31 @@ enum TaskwarriorFormat {
         }
     }
 
-    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int, within range: ClosedRange<Date>) throws -> Date {
+    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int, where isAllowed: (Date) -> Bool) throws -> Date {
         let text = try json.readString()
-        guard let moment = basicMoment(text) ?? Date(rfc3339: text), range.contains(moment) else {
+        guard let moment = basicMoment(text) ?? Date(rfc3339: text), isAllowed(moment) else {
             throw ImportFailure(.task(index), .notAMoment(field: field, text: text))
         }
         return moment
     }
 
-    /// The moments a task's entry and end may be: a day inside the years 1 to 9999 in every
+    /// Whether `moment` may be a task's entry or end: a day inside the years 1 to 9999 in every
     /// time zone, so that each is a day, and written back, wherever the list is read.
-    private static let times = Date(rfc3339: "0001-01-02T00:00:01Z")!...Date(rfc3339: "9999-12-29T23:59:59Z")!
+    private static func isTime(_ moment: Date) -> Bool {
+        startOfSecondDay < moment && moment < startOfSecondToLastDay
+    }
+
+    private static let startOfSecondDay = Date(rfc3339: "0001-01-02T00:00:00Z")!
+    private static let startOfSecondToLastDay = Date(rfc3339: "9999-12-30T00:00:00Z")!
+
     /// A due moment is read as its day here, which the import asks of the zone: any moment the
     /// format can write may be one, up to the end of 9999-12-31, the last day a to-do may be due.
-    private static let dues = firstWritable...Date(rfc3339: "9999-12-31T23:59:59Z")!
+    private static func isDue(_ moment: Date) -> Bool {
+        firstWritable <= moment && moment < endOfLastDay
+    }
+
+    private static let endOfLastDay = Date(rfc3339: "9999-12-31T23:59:59Z")!.addingTimeInterval(1)
+
     /// The first moment Taskwarrior's format writes: east of UTC, the start of 1 January of the
     /// year 1 is still in the year 0, and a due date that day is written as this moment instead.
     private static let firstWritable = Date(rfc3339: "0001-01-01T00:00:00Z")!

@@ -71,11 +71,7 @@ enum TodoTxtFormat {
             }
         }
         for period in repeats {
-            switch (periods[period.filter { $0 != "+" }], plan.due) {
-            case (let recurrence?, _?): plan.recurrence = recurrence
-            case (_?, nil): list.repeatsWithoutDue.append(period)
-            case (nil, _): list.repeatsLeftOut.append(period)
-            }
+            list.place(repeat: period, as: periods[period.filter { $0 != "+" }], on: &plan)
         }
         guard let name = TodoItem.normalizedTitle(title.joined(separator: " ")) else { throw ImportFailure(.line(line), .emptyTitle) }
         return NewTodo(id: NameBasedID.make(text, in: NameBasedID.todoTxtLines), title: name, plan: plan,
