@@ -222,7 +222,7 @@ extension Session {
     private func edit(_ words: [String]) throws {
         let item: TodoItem
         let typed: [String]
-        let numberFirst = words.first.map { !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } } ?? false
+        let numberFirst = words.first.map(Self.isPlainNumber) ?? false
         if isPrompt, let detail = todoList.detail, let open = todoList.todos.item(withID: detail.item.id), !words.isEmpty, !numberFirst {
             (item, typed) = (open, words)
         } else {
