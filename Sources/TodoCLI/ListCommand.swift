@@ -73,7 +73,7 @@ struct ListRequest {
 
     private static let sections: [String: TodoSection.Kind] = ["todo": .todo, "finished": .finished]
     /// The filters that are one fixed word, which Tab offers.
-    static let words = ["todo", "finished", "overdue", "today", "week"]
+    static let words = ["todo", "finished", "overdue", "today", "week"] + Completion.priorityWords
 
     private mutating func read(filter word: String) throws {
         let lowered = word.lowercased()

@@ -74,6 +74,13 @@ struct HelpAndCompletionTests {
         ("export --", "--", ["--api", "--format", "--json", "--output", "--today"]),
         ("list --sort ", "", ["added", "due", "priority"]),
         ("list ov", "overdue", []),
+        ("add Pay rent pri:", "pri:", ["pri:H", "pri:L", "pri:M"]),
+        ("edit 2 recur:w", "recur:weekly", []),
+        ("add Call Ann due:to", "due:to", ["due:today", "due:tomorrow"]),
+        ("add Call Ann due:F", "due:friday", []),
+        ("list pri:h", "pri:H", []),
+        ("add Buy p", "", []),
+        ("search pri:", "", []),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)

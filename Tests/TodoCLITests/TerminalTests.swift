@@ -245,7 +245,8 @@ struct TerminalTests {
         #expect(await terminal.waitForScreen("users"), "\(terminal.screen)")
         #expect(terminal.screen.contains { $0.contains("user ") && $0.contains("users") })
         for (typed, completed) in [("list f", "list finished"), ("user list --s", "user list --sort"),
-                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --j", "add --json")] {
+                                   ("user list --sort=d", "user list --sort=desc"), ("--js", "todo> --json"), ("add --j", "add --json"),
+                                   ("edit 2 recur:w", "edit 2 recur:weekly")] {
             terminal.type("\u{15}\(typed)\t")
             #expect(await terminal.waitForScreen(completed), "\(typed): \(terminal.screen)")
         }
@@ -306,6 +307,8 @@ struct TerminalTests {
         #expect(await bash.waitForScreen("todo --store=store-for-tab.json"), "\(bash.screen)")
         bash.type("\u{15}todo --api http://127.0.0.1:9/ us\t")
         #expect(await bash.waitForScreen("todo --api http://127.0.0.1:9/ user"), "\(bash.screen)")
+        bash.type("\u{15}todo edit 2 recur:w\t")
+        #expect(await bash.waitForScreen("todo edit 2 recur:weekly "), "\(bash.screen)")
         bash.type("\u{15}exit\n")
 
         #expect(await bash.exitStatus() == 0, "\(bash.output)")

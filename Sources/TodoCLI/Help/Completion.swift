@@ -1,3 +1,5 @@
+import TodoList
+
 /// What Tab offers for the word being typed, at the prompt and in the shells. It reads the
 /// same table of commands as `help`, so a new command or option is completed as soon as it
 /// is listed.
@@ -7,6 +9,13 @@ enum Completion {
     private static let commandLineOptions = GlobalOption.listed.map(\.option)
     /// The options a line at the prompt may set for itself; at the prompt, only these.
     private static let lineOptions = GlobalOption.settingsOfALine.map(\.option)
+
+    /// A priority as a title, an edit or list's filter takes it.
+    nonisolated static let priorityWords = Priority.allCases.map { "pri:" + $0.rawValue }
+    /// The words of a title or an edit whose values are a fixed few: a priority, a repeat, and a
+    /// due day named as a word (the dates are the user's to type).
+    static let planWords = priorityWords + Recurrence.allCases.map { "recur:" + $0.rawValue }
+        + ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map { "due:" + $0 }
 
     /// The words that can stand for the last word of `line`, the text before the cursor,
     /// sorted; none where the word is the user's own (a title, a number, a name). `shell` says
@@ -28,8 +37,11 @@ enum Completion {
         }
         words = without(options, words)
         let choices = choices(after: words, commands: commands, shell: shell, options: options)
-        // An option only for a word that starts like one: after `check `, a number is meant.
-        return matching(current, current.hasPrefix("-") ? choices : choices.filter { !$0.hasPrefix("-") })
+        // An option only for a word that starts like one: after `check `, a number is meant. A
+        // planning word only once its key and colon are typed: before, the word is the user's own.
+        return matching(current, choices.filter { choice in
+            (current.hasPrefix("-") || !choice.hasPrefix("-")) && (current.contains(":") || !choice.contains(":"))
+        })
     }
 
     /// The words before the cursor at the prompt, split where the line editor splits them, and
@@ -111,7 +123,7 @@ enum Completion {
             // Past the start of a title or a search the words are the user's; before it, the options of a line.
             let lineSpellings = lineOptions.flatMap(\.spellings)
             if let textStart = command.textAfter, arguments.count >= textStart {
-                return arguments.count == textStart ? lineSpellings : []
+                return (arguments.count == textStart ? lineSpellings : []) + command.words
             }
             let positional = command.words.filter { !arguments.contains($0) }
             return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }

@@ -19,6 +19,12 @@ enum Shell: String, CaseIterable, Equatable {
                 fi
                 local IFS=$'\\n'
                 COMPREPLY=($("${COMP_WORDS[0]}" --complete-line "${COMP_LINE:0:COMP_POINT}" 2>/dev/null))
+                # bash splits a word at a colon (recur:weekly), and puts a choice in place of the part after it.
+                local word=${COMP_LINE:0:COMP_POINT}
+                word=${word##*[[:space:]]}
+                if [[ $word == *:* && $COMP_WORDBREAKS == *:* ]]; then
+                    COMPREPLY=("${COMPREPLY[@]#"${word%"${word##*:}"}"}")
+                fi
             }
             complete -F _todo todo
 

@@ -18,7 +18,8 @@ struct Command {
     /// The command's own options (`user list --sort`), which help, the manual page and Tab
     /// completion list with it; the command reads them from its words.
     let options: [Option]
-    /// The words Tab offers for its arguments, where they are a fixed few (`list today`).
+    /// The words Tab offers for its arguments, where they are a fixed few (`list today`), and
+    /// in its text, where a title may plan the item (`pri:H`).
     let words: [String]
     /// One line for the list of commands.
     let summary: String
