@@ -65,10 +65,11 @@ public protocol TextOutput: AnyObject {
 @MainActor
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input. On a terminal the
-    /// reader shows `prompt` first, and Tab completes commands when `completesCommands` says
-    /// a command is being typed (not a form's field, whose text is the user's own). A line
-    /// longer than `LineRefusal.longestLine`, or that is not UTF-8, is refused.
-    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String?
+    /// reader shows `prompt` first, and Tab offers what `completions` gives for the text
+    /// before the cursor. It is nil while a form's field is read: its text is the user's own,
+    /// and is no command for Up to bring back. A line longer than `LineRefusal.longestLine`,
+    /// or that is not UTF-8, is refused.
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String?
     /// Takes the commands typed in earlier runs, oldest first, as the history Up brings back.
     func recall(_ commands: [String])
 }
@@ -155,7 +156,7 @@ final class PlainLineReader: LineReader {
         self.descriptor = descriptor
     }
 
-    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
         output.write(prompt)
         output.flush()
         while true {
@@ -223,11 +224,12 @@ final class EditLineReader: LineReader {
         KillBeforeCursor.install(from: library)
     }
 
-    func readLine(prompt: String, completesCommands: Bool) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
         output.flush()
-        TabCompletion.completesCommands = completesCommands
-        if !completesCommands { clearHistory() }
-        defer { if !completesCommands { recall(commands) } }
+        TabCompletion.completions = completions
+        let readsACommand = completions != nil
+        if !readsACommand { clearHistory() }
+        defer { if !readsACommand { recall(commands) } }
         guard let line = readLineFunction(prompt) else {
             // libedit draws the Ctrl-D that ended the input as "^D" after the prompt; take it
             // back. A Ctrl-C ends the read too, and draws nothing.
@@ -239,7 +241,7 @@ final class EditLineReader: LineReader {
         guard bytes.count <= LineRefusal.longestLine else { throw .tooLong }
         // A line refused is no command, and is not kept to be brought back.
         let text = try LineRefusal.text(bytes)
-        if completesCommands && line.pointee != 0 {
+        if readsACommand && line.pointee != 0 {
             _ = addHistory(line)
             commands.append(text)
             if commands.count > PromptHistory.kept { commands.removeFirst(commands.count - PromptHistory.kept) }
@@ -257,7 +259,7 @@ final class EditLineReader: LineReader {
 }
 
 /// Tab at the prompt: libedit asks for the words that may complete the one at the cursor, and
-/// `Completion` answers from the table of commands. Where the library lacks the hook, Tab does
+/// the prompt answers, from the table of commands and the list. Where the library lacks the hook, Tab does
 /// what libedit does by itself.
 private enum TabCompletion {
     private typealias Complete = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -266,8 +268,8 @@ private enum TabCompletion {
     /// names when there is nothing to offer. Written once, before the first line is read.
     nonisolated(unsafe) private static var lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     nonisolated(unsafe) private static var completionOver: UnsafeMutablePointer<Int32>?
-    /// Whether the line being read is a command; Tab offers nothing in a form's field.
-    nonisolated(unsafe) static var completesCommands = true
+    /// What Tab offers in the line being read; nothing in a form's field.
+    nonisolated(unsafe) static var completions: (@MainActor (String) -> [String])?
 
     static func install(from library: UnsafeMutableRawPointer) {
         guard let hook = dlsym(library, "rl_attempted_completion_function"),
@@ -282,10 +284,10 @@ private enum TabCompletion {
     /// shares), then each match, then nil; the library frees them all.
     private static let complete: Complete = { _, _, end in
         completionOver?.pointee = 1
-        guard completesCommands, let line = lineBuffer?.pointee else { return nil }
+        guard let completions, let line = lineBuffer?.pointee else { return nil }
         // The cursor is counted in characters of the line, not in bytes.
         let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
-        let matches = MainActor.assumeIsolated { Completion.candidates(forLine: typed) }
+        let matches = MainActor.assumeIsolated { completions(typed) }
         guard let first = matches.first else { return nil }
         // As libedit's own lists are: what every match shares, then the matches (one alone
         // too), then nil; it reads the third entry to tell a single match from several.

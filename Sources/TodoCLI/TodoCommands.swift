@@ -12,7 +12,7 @@ import TodoList
 /// form decides whether a title can be saved, the detail decides which action it offers.
 extension Session {
     static let todoCommands: [Command] = [
-        Command("add", arguments: "[TITLE...]", words: Completion.planWords,
+        Command("add", arguments: "[TITLE...]", words: Completion.planWords, tagSigns: ["+"],
                 summary: "Add a to-do at the top of To do.",
                 details: "Words of the title can plan it: +tag, due:DATE (2026-12-24, 24-12-2026, today, tomorrow, friday, "
                     + "3d, 2w), pri:H|M|L and recur:daily|weekly|monthly|yearly. A backslash keeps a word in the "
@@ -20,7 +20,8 @@ extension Session {
                 reads: .nothing, textAfter: 0) { session, words in
             try session.add(words)
         },
-        Command("list", aliases: ["ls"], arguments: "[FILTER...]", words: ListRequest.words, options: [listSortOption],
+        Command("list", aliases: ["ls"], arguments: "[FILTER...]", words: ListRequest.words, tagSigns: ["+", "-"],
+                options: [listSortOption],
                 summary: "Show the list, or one section, or the items a filter lets through.",
                 details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers. "
                     + "Filters, all of which must hold: todo or finished (that section alone), +tag, -tag (has it not), "
@@ -50,7 +51,7 @@ extension Session {
                 details: "Several numbers and ranges make one change, as for check; an item still to do is passed over and said.") { session, words in
             try session.perform(.uncheck, words)
         },
-        Command("edit", aliases: ["rename"], arguments: "N WORDS...", words: Completion.planWords,
+        Command("edit", aliases: ["rename"], arguments: "N WORDS...", words: Completion.planWords, tagSigns: ["+", "-"],
                 summary: "Give item N a new title, or change what it has planned.",
                 details: "+tag adds a tag and -tag takes it away; due:DATE, pri:H|M|L and recur:daily|weekly|monthly|yearly "
                     + "set, and due:, pri: and recur: clear; the other words, if any, are the new title. In the open detail "

@@ -1,7 +1,9 @@
 import Foundation
+import LocalStore
 import TestSupport
 import Testing
 @testable import TodoCLI
+import TodoList
 
 /// Help, Tab completion, the completion scripts and the manual page: all made from the one
 /// table of commands, so each test checks every command is there.
@@ -94,6 +96,48 @@ struct HelpAndCompletionTests {
         #expect(Completion.candidates(forLine: example.typed) == expected, "at the prompt")
         let shared = offered.dropFirst().reduce(offered.first ?? "") { String($0.commonPrefix(with: $1)) }
         #expect(shared == example.completed)
+    }
+
+    /// CLI-54's examples: the word being typed, what Tab turns it into, and the choices it lists.
+    nonisolated static let tagCompletions: [(typed: String, completed: String, choices: [String])] = [
+        ("add Water plants +h", "+home", []),
+        ("list +", "+", ["+bills", "+home", "+workshop"]),
+        ("edit 1 -b", "-bills", []),
+        ("list -w", "-workshop", []),
+        ("add Call Ann -h", "", []),
+        ("search +h", "", []),
+        ("add Call Ann +x", "", []),
+    ]
+
+    @Test("CLI-54 At the prompt, Tab completes the tags the list already has", arguments: tagCompletions)
+    func tabCompletesTags(_ example: (typed: String, completed: String, choices: [String])) async throws {
+        try FileStore(url: cli.storeURL).update {
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"]))],
+                             finished: [TodoItem(id: id(2), number: 2, title: "Fix bike", isFinished: true,
+                                                 plan: TodoPlan(tags: ["home", "workshop"]))],
+                             nextNumber: 3)
+        }
+
+        await cli.run([], terminal: true)
+        let offered = cli.tabAtLastPrompt?(example.typed) ?? []
+        let expected = example.choices.isEmpty && !example.completed.isEmpty ? [example.completed] : example.choices
+
+        #expect(offered == expected)
+        let shared = offered.dropFirst().reduce(offered.first ?? "") { String($0.commonPrefix(with: $1)) }
+        #expect(shared == example.completed)
+        #expect(await cli.run(["--complete-line", "todo " + example.typed]).output == "", "the shells offer no tags")
+    }
+
+    @Test("CLI-54 At the prompt, Tab completes the tags the list already has: where the store cannot be read, none, and the store is left as it is")
+    func tabOffersNoTagsFromADamagedStore() async throws {
+        let damaged = Data(#"{"format": 3, "todos": [{"title": "Pay rent +home"#.utf8)
+        try damaged.write(to: cli.storeURL)
+
+        await cli.run([], terminal: true)
+
+        #expect(cli.tabAtLastPrompt?("list +") == [])
+        #expect(cli.tabAtLastPrompt?("li") == ["list"])
+        #expect(try cli.storeBytes() == damaged)
     }
 
     @Test("CLI-34 todo --completion SHELL prints the completion script for bash, zsh or fish")

@@ -270,6 +270,27 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
+    @Test("CLI-54 At the prompt, Tab completes the tags the list already has (the real binary, on a terminal)")
+    func tabCompletesTagsAtThePrompt() async throws {
+        try FileStore(url: todo.store).update {
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"]))],
+                             finished: [TodoItem(id: id(2), number: 2, title: "Fix bike", isFinished: true,
+                                                 plan: TodoPlan(tags: ["home", "workshop"]))],
+                             nextNumber: 3)
+        }
+        let terminal = try todo.onATerminal()
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("add Water plants +h\t")
+        #expect(await terminal.waitForScreen("todo> add Water plants +home"), "\(terminal.screen)")
+        terminal.type("\u{15}list +\t\t")
+        #expect(await terminal.waitForScreen("+workshop"), "\(terminal.screen)")
+        #expect(terminal.screen.contains { ["+bills", "+home", "+workshop"].allSatisfy($0.contains) })
+        terminal.type("\u{15}\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+    }
+
     @Test("CLI-43 Long titles wrap under the title's start, measured as a terminal measures them (the real binary, on a terminal)")
     func longTitlesOnATerminal() async throws {
         try FileStore(url: todo.store).update {

@@ -20,8 +20,9 @@ enum Completion {
     /// The words that can stand for the last word of `line`, the text before the cursor,
     /// sorted; none where the word is the user's own (a title, a number, a name). `shell` says
     /// that the line is a shell's, which starts with the program's name and may hold the
-    /// options of the command line.
-    static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = CommandTable.all) -> [String] {
+    /// options of the command line. `tags` are the list's, offered where a command takes one.
+    static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = CommandTable.all,
+                           tags: [String] = []) -> [String] {
         var (words, current) = shell ? shellWords(line) : promptWords(line)
         // `--sort=d` is `--sort d`: the shells and the prompt's editor complete the part after `=`.
         if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
@@ -36,11 +37,13 @@ enum Completion {
             return matching(current, value.choices)
         }
         words = without(options, words)
-        let choices = choices(after: words, commands: commands, shell: shell, options: options)
-        // An option only for a word that starts like one: after `check `, a number is meant. A
-        // planning word only once its key and colon are typed: before, the word is the user's own.
+        let choices = choices(after: words, commands: commands, shell: shell, options: options, tags: tags)
+        // An option or a tag taken away only for a word that starts like one: after `check `, a
+        // number is meant. A tag only once its `+` is typed, and a planning word its colon:
+        // before, the word is the user's own.
         return matching(current, choices.filter { choice in
-            (current.hasPrefix("-") || !choice.hasPrefix("-")) && (current.contains(":") || !choice.contains(":"))
+            (current.hasPrefix("-") || !choice.hasPrefix("-")) && (current.hasPrefix("+") || !choice.hasPrefix("+"))
+                && (current.contains(":") || !choice.contains(":"))
         })
     }
 
@@ -98,7 +101,8 @@ enum Completion {
     }
 
     /// What may come after `words`, a command's start; before a command, `options` too.
-    private static func choices(after words: [String], commands: [Command], shell: Bool, options: [Option]) -> [String] {
+    private static func choices(after words: [String], commands: [Command], shell: Bool, options: [Option],
+                                tags: [String]) -> [String] {
         let spellings = commands.flatMap { command in ([command.name] + command.aliases).map { $0.split(separator: " ").map(String.init) } }
         let firstWords = spellings.map { $0[0] }
         let lowered = words.map { $0.lowercased() }
@@ -120,12 +124,13 @@ enum Completion {
             if let last = arguments.last, let option = command.options.first(where: { $0.name == last }), let value = option.value {
                 return value.choices
             }
+            let words = command.words + command.tagSigns.flatMap { sign in tags.map { sign + $0 } }
             // Past the start of a title or a search the words are the user's; before it, the options of a line.
             let lineSpellings = lineOptions.flatMap(\.spellings)
             if let textStart = command.textAfter, arguments.count >= textStart {
-                return (arguments.count == textStart ? lineSpellings : []) + command.words
+                return (arguments.count == textStart ? lineSpellings : []) + words
             }
-            let positional = command.words.filter { !arguments.contains($0) }
+            let positional = words.filter { !arguments.contains($0.lowercased()) }
             return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }
         }
     }

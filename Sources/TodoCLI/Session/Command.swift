@@ -21,6 +21,9 @@ struct Command {
     /// The words Tab offers for its arguments, where they are a fixed few (`list today`), and
     /// in its text, where a title may plan the item (`pri:H`).
     let words: [String]
+    /// The signs its words put before a tag: `+` adds one (or filters by it), `-` takes one
+    /// away (or filters it out). Tab offers the list's tags after them.
+    let tagSigns: [String]
     /// One line for the list of commands.
     let summary: String
     /// More for `help COMMAND`, when there is more to say.
@@ -34,13 +37,15 @@ struct Command {
     let leaves: Bool
     let run: @MainActor (Session, [String]) async throws -> Void
 
-    init(_ name: String, aliases: [String] = [], arguments: String = "", words: [String] = [], options: [Option] = [], summary: String,
+    init(_ name: String, aliases: [String] = [], arguments: String = "", words: [String] = [], tagSigns: [String] = [],
+         options: [Option] = [], summary: String,
          details: String? = nil, reads: StoreContents = .todos, textAfter: Int? = nil, leaves: Bool = false,
          run: @escaping @MainActor (Session, [String]) async throws -> Void) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
         self.words = words
+        self.tagSigns = tagSigns
         self.options = options
         self.summary = summary
         self.details = details

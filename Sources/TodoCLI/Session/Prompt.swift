@@ -8,13 +8,16 @@ import TodoList
 final class Prompt {
     private let input: LineReader
     private let todoList: TodoListViewModel
+    /// Where Tab reads the tags from: the list as saved now, which another terminal may have changed.
+    private let store: TodoStore
     /// The item whose detail was open when another program deleted it: a command meant for
     /// it says so, instead of asking for a number.
     private(set) var deletedWhileOpen: TodoItem?
 
-    init(input: LineReader, todoList: TodoListViewModel) {
+    init(input: LineReader, todoList: TodoListViewModel, store: TodoStore) {
         self.input = input
         self.todoList = todoList
+        self.store = store
     }
 
     /// `todo> `, or `todo 3> ` while item 3 is open.
@@ -23,10 +26,14 @@ final class Prompt {
         return "todo \(item.number)> "
     }
 
-    /// The next line of commands, or nil at the end of the input; Tab completes a command.
-    /// Throws for a line too long to be one, or that is not text.
+    /// The next line of commands, or nil at the end of the input; Tab completes a command, and
+    /// the tags the list has. Throws for a line too long to be one, or that is not text.
     func nextLine(showing prompt: String) throws(LineRefusal) -> String? {
-        try input.readLine(prompt: prompt, completesCommands: true)
+        try input.readLine(prompt: prompt) { [store] line in
+            // A store that cannot be read offers no tags; the next command says why.
+            let todos = (try? store.loadTodos()) ?? Todos()
+            return Completion.candidates(forLine: line, tags: (todos.unfinished + todos.finished).flatMap(\.plan.tags))
+        }
     }
 
     /// Hands the reader the commands typed in earlier runs, for Up to bring back.
@@ -38,7 +45,7 @@ final class Prompt {
     /// which cancels the form and nothing more. Tab completes nothing there: the words are the
     /// user's own.
     func ask(_ label: String) throws(LineRefusal) -> String? {
-        guard let line = try input.readLine(prompt: label, completesCommands: false) else {
+        guard let line = try input.readLine(prompt: label, completions: nil) else {
             _ = Interrupt.arrived()
             return nil
         }

@@ -13,6 +13,8 @@ final class CLIHarness {
     var storeURL: URL { folder.file("store.json") }
     /// The commands the last run handed its line reader as history, for Up to bring back.
     private(set) var recalled: [String] = []
+    /// What Tab offered at the last prompt of the last run, for the text before the cursor.
+    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String])?
 
     init() throws {
         folder = try TemporaryFolder()
@@ -29,7 +31,7 @@ final class CLIHarness {
         let output = CapturedOutput()
         let errors = CapturedOutput()
         let input = ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine)
-        defer { recalled = input.recalled }
+        defer { (recalled, tabAtLastPrompt) = (input.recalled, input.tabAtLastPrompt) }
         let status = await TodoProgram.run(
             arguments: (withStore ? ["--store", storeURL.path] : []) + arguments,
             environment: environment,
@@ -91,6 +93,8 @@ final class ScriptedInput: LineReader {
     private let beforeLine: (Int) -> Void
     /// What the program handed over as history.
     private(set) var recalled: [String] = []
+    /// What Tab offers at the last prompt read, for the text before the cursor.
+    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String])?
 
     init(lines: [String], echo: CapturedOutput?, beforeLine: @escaping (Int) -> Void) {
         self.lines = lines
@@ -98,7 +102,8 @@ final class ScriptedInput: LineReader {
         self.beforeLine = beforeLine
     }
 
-    func readLine(prompt: String, completesCommands: Bool) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) -> String? {
+        if completions != nil { tabAtLastPrompt = completions }
         echo?.write(prompt)
         guard next < lines.count else { return nil }
         beforeLine(next)
