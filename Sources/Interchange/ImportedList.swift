@@ -82,6 +82,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notAnID(String)
         case notAMoment(field: String, text: String)
         case notADay(field: String, text: String)
+        /// A moment of a field that is outside what `todo` keeps of it: an entry or end outside
+        /// the days of the years 1 to 9999 in every time zone, a due date on no such day here.
+        case outOfRange(field: String, text: String)
         /// A field a line or task may give once, given twice: which was meant, the file does not say.
         case givenTwice(field: String)
         case unknownStatus(String)

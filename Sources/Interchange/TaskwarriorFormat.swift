@@ -48,7 +48,8 @@ enum TaskwarriorFormat {
         var uuid: String?
         var entry: Date?
         var end: Date?
-        var due: Date?
+        /// The moment, and the text it was read from, for a refusal to quote.
+        var due: (moment: Date, text: String)?
         var priority: String?
         var tags: [String] = []
         var project: String?
@@ -92,7 +93,7 @@ enum TaskwarriorFormat {
         }
         if let project = task.project, let name = tagName(project, prefix: "project-") { plan.add(tag: name) }
         if let due = task.due {
-            guard let day = zone.day(of: due) else { throw ImportFailure(.task(index), .notAMoment(field: "due", text: basic(due))) }
+            guard let day = zone.day(of: due.moment) else { throw ImportFailure(.task(index), .outOfRange(field: "due", text: due.text)) }
             plan.due = day
         }
         if let priority = task.priority, !priority.isEmpty {
@@ -100,7 +101,7 @@ enum TaskwarriorFormat {
             plan.priority = known
         }
         if let recur = task.recur {
-            list.place(repeat: recur, as: recurrences[recur.lowercased()], on: &plan)
+            list.place(repeat: recur, as: recurrence(recur), on: &plan)
         }
         list.annotations += task.annotations
         let finished = status == "completed"
@@ -114,9 +115,11 @@ enum TaskwarriorFormat {
             case "description": task.description = try json.readString()
             case "status": task.status = try json.readString()
             case "uuid": task.uuid = try json.readString()
-            case "entry": task.entry = try moment(&json, key, index, where: isTime)
-            case "end": task.end = try moment(&json, key, index, where: isTime)
-            case "due": task.due = try moment(&json, key, index, where: isDue)
+            case "entry": task.entry = try time(&json, key, index)
+            case "end": task.end = try time(&json, key, index)
+            case "due":
+                let text = try json.readString()
+                task.due = (try moment(text, key, index), text)
             case "priority": task.priority = try json.readString()
             case "project": task.project = try json.readString()
             case "recur": task.recur = try json.readString()
@@ -132,30 +135,27 @@ enum TaskwarriorFormat {
         }
     }
 
-    private static func moment(_ json: inout JSONReader, _ field: String, _ index: Int, where isAllowed: (Date) -> Bool) throws -> Date {
-        let text = try json.readString()
-        guard let moment = basicMoment(text) ?? Date(rfc3339: text), isAllowed(moment) else {
+    /// A moment in either form, of the years 1 to 9999 in UTC. A due moment is read as its day
+    /// here, which the import asks of the zone.
+    private static func moment(_ text: String, _ field: String, _ index: Int) throws(ImportFailure) -> Date {
+        guard let moment = basicMoment(text) ?? Date(rfc3339: text) else {
             throw ImportFailure(.task(index), .notAMoment(field: field, text: text))
         }
         return moment
     }
 
-    /// Whether `moment` may be a task's entry or end: a day inside the years 1 to 9999 in every
-    /// time zone, so that each is a day, and written back, wherever the list is read.
-    private static func isTime(_ moment: Date) -> Bool {
-        startOfSecondDay < moment && moment < startOfSecondToLastDay
+    /// A task's entry or end, inside the days `keptTimes`.
+    private static func time(_ json: inout JSONReader, _ field: String, _ index: Int) throws -> Date {
+        let text = try json.readString()
+        let moment = try moment(text, field, index)
+        guard keptTimes.contains(moment) else { throw ImportFailure(.task(index), .outOfRange(field: field, text: text)) }
+        return moment
     }
 
-    private static let startOfSecondDay = Date(rfc3339: "0001-01-02T00:00:00Z")!
-    private static let startOfSecondToLastDay = Date(rfc3339: "9999-12-30T00:00:00Z")!
-
-    /// A due moment is read as its day here, which the import asks of the zone: any moment the
-    /// format can write may be one, up to the end of 9999-12-31, the last day a to-do may be due.
-    private static func isDue(_ moment: Date) -> Bool {
-        firstWritable <= moment && moment < endOfLastDay
-    }
-
-    private static let endOfLastDay = Date(rfc3339: "9999-12-31T23:59:59Z")!.addingTimeInterval(1)
+    /// The moments a task's entry and end may be: a day of the years 1 to 9999 in every time zone,
+    /// so that each is a day, and written back, wherever the list is read. Whole days, in UTC: the
+    /// whole second an export writes of a moment inside them is inside them too.
+    private static let keptTimes = Date(rfc3339: "0001-01-02T00:00:00Z")!..<Date(rfc3339: "9999-12-30T00:00:00Z")!
 
     /// The first moment Taskwarrior's format writes: east of UTC, the start of 1 January of the
     /// year 1 is still in the year 0, and a due date that day is written as this moment instead.
@@ -177,12 +177,29 @@ enum TaskwarriorFormat {
         return Date(rfc3339: String(decoding: extended, as: UTF8.self))
     }
 
-    /// Taskwarrior's names of the periods a to-do of `todo` can repeat by.
-    static let recurrences: [String: Recurrence] = [
-        "daily": .daily, "day": .daily, "1d": .daily, "1day": .daily, "p1d": .daily,
-        "weekly": .weekly, "week": .weekly, "1w": .weekly, "1wk": .weekly, "1week": .weekly, "7d": .weekly, "p1w": .weekly,
-        "monthly": .monthly, "month": .monthly, "1m": .monthly, "1mo": .monthly, "1month": .monthly, "p1m": .monthly,
-        "yearly": .yearly, "annual": .yearly, "year": .yearly, "1y": .yearly, "1yr": .yearly, "1year": .yearly, "p1y": .yearly,
+    /// The repeat `todo` keeps that Taskwarrior's `recur` names, any case: a unit alone
+    /// (`weekly`, `wk`), one of it (`1wk`, `1weeks`), seven days (`7d`), or ISO 8601 (`P1W`).
+    /// Nil for any other period (`2w`, `biweekly`, `365d`, which a leap year makes no year).
+    static func recurrence(_ written: String) -> Recurrence? {
+        let text = written.lowercased()
+        if let iso = isoPeriods[text] { return iso }
+        let count = text.prefix { $0.isASCII && $0.isNumber }
+        guard let unit = periodUnits[String(text.dropFirst(count.count))] else { return nil }
+        switch Int(count) {
+        case nil where count.isEmpty, 1?: return unit
+        case 7? where unit == .daily: return .weekly
+        default: return nil
+        }
+    }
+
+    private static let isoPeriods: [String: Recurrence] = ["p1d": .daily, "p7d": .weekly, "p1w": .weekly, "p1m": .monthly, "p1y": .yearly]
+    /// Taskwarrior's names of a day, a week, a month and a year, each as the period of its repeat.
+    private static let periodUnits: [String: Recurrence] = [
+        "d": .daily, "day": .daily, "days": .daily, "daily": .daily,
+        "w": .weekly, "wk": .weekly, "wks": .weekly, "week": .weekly, "weeks": .weekly, "weekly": .weekly,
+        "m": .monthly, "mo": .monthly, "mos": .monthly, "mth": .monthly, "mths": .monthly, "mnth": .monthly, "mnths": .monthly,
+        "month": .monthly, "months": .monthly, "monthly": .monthly,
+        "y": .yearly, "yr": .yearly, "yrs": .yearly, "year": .yearly, "years": .yearly, "yearly": .yearly, "annual": .yearly,
     ]
 
     /// A project or tag as a tag `todo` can keep: each character a tag cannot hold becomes `-`,

@@ -77,8 +77,8 @@ struct TaskwarriorFormatTests {
         #expect(read.todos.map(\.plan) == [TodoPlan(due: CalendarDate(iso: "2026-12-01"))])
     }
 
-    @Test("A moment is read after the start of 2 January of year 1 and before 30 December 9999, a fraction of a second too",
-          arguments: ["00010102T000001Z", "99991229T235959Z", "0001-01-02T00:00:00.5Z", "9999-12-29T23:59:59.5Z"])
+    @Test("An entry is read from the start of 2 January of year 1 to the end of 29 December 9999, a fraction of a second too",
+          arguments: ["00010102T000000Z", "99991229T235959Z", "0001-01-02T00:00:00.5Z", "9999-12-29T23:59:59.5Z"])
     func readsMomentsAtTheEnds(moment: String) throws {
         let read = try Self.read("[" + Self.task(#","entry":"\#(moment)""#) + "]")
 
@@ -121,16 +121,16 @@ struct TaskwarriorFormatTests {
         ("[" + task(uuid: "42") + "]", ImportFailure(.task(1), .notAnID("42"))),
         ("[" + task(#","priority":"X""#) + "]", ImportFailure(.task(1), .notAPriority("X"))),
         ("[" + task(#","due":"tomorrow""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "tomorrow"))),
-        ("[" + task(#","due":"00010101T045959Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "00010101T045959Z"))),
+        ("[" + task(#","due":"00010101T045959Z""#) + "]", ImportFailure(.task(1), .outOfRange(field: "due", text: "00010101T045959Z"))),
         ("[" + task(#","due":"00001231T235959Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "00001231T235959Z"))),
         ("[" + task(#","due":"100000101T000000Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "due", text: "100000101T000000Z"))),
-        ("[" + task(#","end":"00010101T000000Z""#) + "]", ImportFailure(.task(1), .notAMoment(field: "end", text: "00010101T000000Z"))),
+        ("[" + task(#","end":"00010101T000000Z""#) + "]", ImportFailure(.task(1), .outOfRange(field: "end", text: "00010101T000000Z"))),
         ("[" + task(#","entry":"99991231T000000Z""#) + "]",
-         ImportFailure(.task(1), .notAMoment(field: "entry", text: "99991231T000000Z"))),
-        ("[" + task(#","entry":"00010102T000000Z""#) + "]",
-         ImportFailure(.task(1), .notAMoment(field: "entry", text: "00010102T000000Z"))),
+         ImportFailure(.task(1), .outOfRange(field: "entry", text: "99991231T000000Z"))),
+        ("[" + task(#","entry":"0001-01-01T23:59:59.5Z""#) + "]",
+         ImportFailure(.task(1), .outOfRange(field: "entry", text: "0001-01-01T23:59:59.5Z"))),
         ("[" + task(#","entry":"99991230T000000Z""#) + "]",
-         ImportFailure(.task(1), .notAMoment(field: "entry", text: "99991230T000000Z"))),
+         ImportFailure(.task(1), .outOfRange(field: "entry", text: "99991230T000000Z"))),
         ("[" + task(#","description":"Pay\q""#) + "]",
          ImportFailure(.file, .notJSON(expected: #"one of \" \\ \/ \b \f \n \r \t \u"#, line: 1))),
         ("[" + task(#","description":7"#) + "]", ImportFailure(.task(1), .wrongKind(field: "description"))),

@@ -1,5 +1,6 @@
 import Dates
 import Foundation
+import LocalStore
 import TestSupport
 import Testing
 import TodoCLI
@@ -74,6 +75,53 @@ final class ImportExportCommandTests {
         #expect(repeating.map(\.plan.recurrence) == [nil, .monthly])
         #expect(saved.finished.map(\.title) == ["Fix bike"])
         #expect(saved.finished.first?.plan.tags == ["Home-Repair"])
+    }
+
+    @Test("IE-28 Every way Taskwarrior writes a daily, weekly, monthly or yearly repeat is kept", arguments: [
+        ("day", .daily), ("1days", .daily), ("P1D", .daily), ("wk", .weekly), ("1weeks", .weekly), ("7d", .weekly), ("P7D", .weekly),
+        ("mo", .monthly), ("mth", .monthly), ("1mth", .monthly), ("Monthly", .monthly), ("yr", .yearly), ("1years", .yearly),
+        ("P1Y", .yearly), ("2w", nil), ("365d", nil), ("quarterly", nil),
+    ] as [(String, Recurrence?)])
+    func taskwarriorRepeats(written: String, recurrence: Recurrence?) async throws {
+        let path = try file("export.json", #"""
+            [{"description":"Water plants","status":"pending","due":"20261220T050000Z","recur":"\#(written)","uuid":"\#(id(1).uuidString)"}]
+            """#)
+
+        let run = await run("import", path)
+
+        let leftOut = recurrence == nil ? " Left out: 1 repeat todo cannot keep (\(written))." : ""
+        #expect(run == Run(status: 0, output: "Imported 1 to-do.\(leftOut)\n", errors: ""))
+        #expect(try cli.saved().unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-20"), recurrence: recurrence)])
+    }
+
+    @Test("IE-29 A Taskwarrior time todo reads leaves in an export and comes back; one it cannot keep is refused, quoting the file",
+          arguments: [
+              ("entry", "0001-01-02T00:00:00Z", nil), ("entry", "0001-01-02T00:00:00.5Z", nil), ("end", "9999-12-29T23:59:59.5Z", nil),
+              ("entry", "00010101T235959Z", "an entry date outside the days todo keeps, 0001-01-02 to 9999-12-29 in UTC: “00010101T235959Z”"),
+              ("end", "9999-12-30T00:00:00Z", "an end date outside the days todo keeps, 0001-01-02 to 9999-12-29 in UTC: “9999-12-30T00:00:00Z”"),
+              ("due", "0001-01-01T00:00:00.5Z", "a due date that is no day of the years 1 to 9999 here: “0001-01-01T00:00:00.5Z”"),
+          ] as [(String, String, String?)])
+    func timesAtTheCalendarsEnds(field: String, written: String, refusal: String?) async throws {
+        let path = try file("old.json", #"[{"description":"Old","status":"completed","\#(field)":"\#(written)","uuid":"\#(id(1).uuidString)"}]"#)
+
+        let imported = await run("import", path)
+
+        guard let refusal else {
+            #expect(imported.status == 0, "\(imported)")
+            let item = try #require(cli.saved().finished.first)
+            #expect((field == "entry" ? item.added : item.checked) == Date(rfc3339: written))
+            let export = cli.folder.file("back.json"), empty = cli.folder.file("empty.json")
+            try #require(await run("export", "--format", "taskwarrior", "--output", export.path).status == 0)
+            let back = await cli.run(["--store", empty.path, "import", export.path], withStore: false, zone: .fixed(secondsEast: -5 * 3600))
+            #expect(back.status == 0, "\(back)")
+            let again = try #require(FileStore(url: empty).loadTodos().finished.first)
+            let toTheSecond = { (moment: Date?) in moment.map { $0.timeIntervalSinceReferenceDate.rounded(.down) } }
+            #expect(again.id == item.id && again.title == "Old")
+            #expect(toTheSecond(again.added) == toTheSecond(item.added) && toTheSecond(again.checked) == toTheSecond(item.checked))
+            return
+        }
+        #expect(imported == Run(status: 1, output: "", errors: "error: cannot import \(path): task 1 has \(refusal); nothing was imported\n"))
+        #expect(try cli.saved() == Todos())
     }
 
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
@@ -165,7 +213,7 @@ final class ImportExportCommandTests {
                    why: "task 1 has a due date that is not a moment: “20261301T000000Z”"),
         Unreadable(testDescription: "a Taskwarrior export entered at 99991231T235959Z",
                    bytes: { Data(export.replacingOccurrences(of: "20261120T140000Z", with: "99991231T235959Z").utf8) },
-                   why: "task 1 has an entry date that is not a moment: “99991231T235959Z”"),
+                   why: "task 1 has an entry date outside the days todo keeps, 0001-01-02 to 9999-12-29 in UTC: “99991231T235959Z”"),
         Unreadable(testDescription: "a Taskwarrior export with a status of \"paused\"",
                    bytes: { Data(export.replacingOccurrences(of: "\"status\":\"pending\"", with: "\"status\":\"paused\"").utf8) },
                    why: "task 1 has a status todo does not know: “paused”"),

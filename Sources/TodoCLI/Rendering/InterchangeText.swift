@@ -56,6 +56,10 @@ enum InterchangeText {
         case .notAnID(let text): return "\(place) has a uuid that is not one: \(quoted(text))"
         case let .notAMoment(field, text): return "\(place) has \(fieldName(field)) that is not a moment: \(quoted(text))"
         case let .notADay(field, text): return "\(place) has \(fieldName(field)) that is not a day: \(quoted(text))"
+        case let .outOfRange(field, text) where field == "due":
+            return "\(place) has a due date that is no day of the years 1 to 9999 here: \(quoted(text))"
+        case let .outOfRange(field, text):
+            return "\(place) has \(fieldName(field)) outside the days todo keeps, 0001-01-02 to 9999-12-29 in UTC: \(quoted(text))"
         case .givenTwice(let field): return "\(place) has \(fieldName(field)) twice"
         case .unknownStatus(let text): return "\(place) has a status todo does not know: \(quoted(text))"
         case .notAPriority(let text): return "\(place) has a priority todo does not know: \(quoted(text)) (H, M or L)"
