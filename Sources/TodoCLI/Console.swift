@@ -66,10 +66,10 @@ public protocol TextOutput: AnyObject {
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input. On a terminal the
     /// reader shows `prompt` first, and Tab offers what `completions` gives for the text
-    /// before the cursor. It is nil while a form's field is read: its text is the user's own,
-    /// and is no command for Up to bring back. A line longer than `LineRefusal.longestLine`,
-    /// or that is not UTF-8, is refused.
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String?
+    /// before the cursor, or the names of files where it gives nil. It is nil while a form's
+    /// field is read: its text is the user's own, and is no command for Up to bring back. A
+    /// line longer than `LineRefusal.longestLine`, or that is not UTF-8, is refused.
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String?
     /// Takes the commands typed in earlier runs, oldest first, as the history Up brings back.
     func recall(_ commands: [String])
 }
@@ -156,7 +156,7 @@ final class PlainLineReader: LineReader {
         self.descriptor = descriptor
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String? {
         output.write(prompt)
         output.flush()
         while true {
@@ -224,7 +224,7 @@ final class EditLineReader: LineReader {
         KillBeforeCursor.install(from: library)
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String? {
         output.flush()
         TabCompletion.completions = completions
         let readsACommand = completions != nil
@@ -269,7 +269,7 @@ private enum TabCompletion {
     nonisolated(unsafe) private static var lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     nonisolated(unsafe) private static var completionOver: UnsafeMutablePointer<Int32>?
     /// What Tab offers in the line being read; nothing in a form's field.
-    nonisolated(unsafe) static var completions: (@MainActor (String) -> [String])?
+    nonisolated(unsafe) static var completions: (@MainActor (String) -> [String]?)?
 
     static func install(from library: UnsafeMutableRawPointer) {
         guard let hook = dlsym(library, "rl_attempted_completion_function"),
@@ -287,7 +287,11 @@ private enum TabCompletion {
         guard let completions, let line = lineBuffer?.pointee else { return nil }
         // The cursor is counted in characters of the line, not in bytes.
         let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
-        let matches = MainActor.assumeIsolated { completions(typed) }
+        guard let matches = MainActor.assumeIsolated({ completions(typed) }) else {
+            // A file's name: the library completes it from the folder, as a shell does.
+            completionOver?.pointee = 0
+            return nil
+        }
         guard let first = matches.first else { return nil }
         // As libedit's own lists are: what every match shares, then the matches (one alone
         // too), then nil; it reads the third entry to tell a single match from several.

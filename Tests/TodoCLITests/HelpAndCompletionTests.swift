@@ -83,6 +83,7 @@ struct HelpAndCompletionTests {
         ("list pri:h", "pri:H", []),
         ("add Buy p", "", []),
         ("search pri:", "", []),
+        ("add Rent pri:H pri:", "", []),
     ]
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values", arguments: completions)
@@ -158,6 +159,10 @@ struct HelpAndCompletionTests {
             #expect(await cli.run(["--complete-line", line], withStore: false).output == "list\n", "\(line)")
         }
         #expect(await cli.run(["--complete-line", "todo --store=st"], withStore: false).output == "")
+        for line in ["import ", "import li", "export --format ics --output ", "export --output=li"] {
+            #expect(Completion.candidates(forLine: line) == nil, "a file's name, at the prompt: \(line)")
+        }
+        #expect(Completion.candidates(forLine: "import list.json --format t") == ["taskwarrior", "todotxt"])
         let commands = await cli.run(["--complete-line", "todo "], withStore: false).output.split(separator: "\n")
         #expect(commands.contains("list") && !commands.contains("back") && !commands.contains("quit") && !commands.contains("exit"))
         #expect(await cli.run(["--completion", "bash", "list"], withStore: false)

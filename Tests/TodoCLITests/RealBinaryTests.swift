@@ -30,6 +30,16 @@ struct RealBinaryTests {
         #expect(json.status == 0 && json.output.contains("\"added\":\"0001-01-01T00:00:00Z\""), "\(json)")
     }
 
+    @Test("PL-18 A time at an offset RFC 3339 cannot write is given in UTC by --json (the real binary)")
+    func timeAtAnOffsetOfSeconds() throws {
+        let old = try #require(Date(rfc3339: "1900-01-01T00:00:00Z"))
+        try FileStore(url: todo.store).update { $0 = Document(todos: list(todo: [TestSupport.todo(1, "Wind the clock").added(old)], next: 2)) }
+
+        let json = try todo.run(["--json", "list"], environment: ["TZ": "LMT-0:19:32"])
+
+        #expect(json.status == 0 && json.output.contains("\"added\":\"1900-01-01T00:00:00Z\""), "\(json)")
+    }
+
     @Test("CLI-17 TODO_STORE chooses the store file (the real binary)")
     func addAndListThroughTheEnvironment() throws {
         let environment = ["TODO_STORE": todo.store.path]

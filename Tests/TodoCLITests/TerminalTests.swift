@@ -270,6 +270,22 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values: after import and --output, a file's name (the real binary, on a terminal)")
+    func tabCompletesFileNames() async throws {
+        try Data("x Buy milk\n".utf8).write(to: todo.folder.file("export-for-tab.txt"))
+        let typed = todo.folder.file("export-for-t").path
+        let terminal = try todo.onATerminal(columns: 200)
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("import \(typed)\t")
+        #expect(await terminal.waitForScreen("todo> import \(typed)ab.txt"), "\(terminal.screen)")
+        terminal.type("\u{15}export --format todotxt --output \(typed)\t")
+        #expect(await terminal.waitForScreen("todo> export --format todotxt --output \(typed)ab.txt"), "\(terminal.screen)")
+        terminal.type("\u{15}\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+    }
+
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has (the real binary, on a terminal)")
     func tabCompletesTagsAtThePrompt() async throws {
         try FileStore(url: todo.store).update {
@@ -330,6 +346,12 @@ struct TerminalTests {
         #expect(await bash.waitForScreen("todo --api http://127.0.0.1:9/ user"), "\(bash.screen)")
         bash.type("\u{15}todo edit 2 recur:w\t")
         #expect(await bash.waitForScreen("todo edit 2 recur:weekly "), "\(bash.screen)")
+        bash.type("\u{15}todo add Rent PRI:h\t")
+        #expect(await bash.waitForScreen("todo add Rent PRI:H "), "\(bash.screen)")
+        bash.type("\u{15}todo import store-for-t\t")
+        #expect(await bash.waitForScreen("todo import store-for-tab.json"), "\(bash.screen)")
+        bash.type("\u{15}todo export --output store-for-t\t")
+        #expect(await bash.waitForScreen("todo export --output store-for-tab.json"), "\(bash.screen)")
         bash.type("\u{15}exit\n")
 
         #expect(await bash.exitStatus() == 0, "\(bash.output)")

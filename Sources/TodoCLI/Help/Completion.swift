@@ -18,11 +18,13 @@ enum Completion {
         + ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map { "due:" + $0 }
 
     /// The words that can stand for the last word of `line`, the text before the cursor,
-    /// sorted; none where the word is the user's own (a title, a number, a name). `shell` says
-    /// that the line is a shell's, which starts with the program's name and may hold the
-    /// options of the command line. `tags` are the list's, offered where a command takes one.
+    /// sorted; none where the word is the user's own (a title, a number, a name), and nil where
+    /// it is a file's name (`import FILE`), which the line editor or the shell completes from
+    /// the folder. `shell` says that the line is a shell's, which starts with the program's name
+    /// and may hold the options of the command line. `tags` are the list's, offered where a
+    /// command takes one.
     static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = CommandTable.all,
-                           tags: [String] = []) -> [String] {
+                           tags: [String] = []) -> [String]? {
         var (words, current) = shell ? shellWords(line) : promptWords(line)
         // `--sort=d` is `--sort d`: the shells and the prompt's editor complete the part after `=`.
         if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
@@ -34,10 +36,10 @@ enum Completion {
             words = Array(words.dropFirst())
         }
         if let last = words.last, let option = options.first(where: { $0.spellings.contains(last) }), let value = option.value {
-            return matching(current, value.choices)
+            return value.namesAFile ? nil : matching(current, value.choices)
         }
         words = without(options, words)
-        let choices = choices(after: words, commands: commands, shell: shell, options: options, tags: tags)
+        guard let choices = choices(after: words, commands: commands, shell: shell, options: options, tags: tags) else { return nil }
         // An option or a tag taken away only for a word that starts like one: after `check `, a
         // number is meant. A tag only once its `+` is typed, and a planning word its colon:
         // before, the word is the user's own.
@@ -100,9 +102,10 @@ enum Completion {
         return Set(choices.filter { $0.lowercased().hasPrefix(typed) }).sorted()
     }
 
-    /// What may come after `words`, a command's start; before a command, `options` too.
+    /// What may come after `words`, a command's start; before a command, `options` too. Nil
+    /// where a file's name comes.
     private static func choices(after words: [String], commands: [Command], shell: Bool, options: [Option],
-                                tags: [String]) -> [String] {
+                                tags: [String]) -> [String]? {
         let spellings = commands.flatMap { command in ([command.name] + command.aliases).map { $0.split(separator: " ").map(String.init) } }
         let firstWords = spellings.map { $0[0] }
         let lowered = words.map { $0.lowercased() }
@@ -122,9 +125,13 @@ enum Completion {
                   let nameLength = command.matchLength(lowered) else { return [] }
             let arguments = Array(lowered.dropFirst(nameLength))
             if let last = arguments.last, let option = command.options.first(where: { $0.name == last }), let value = option.value {
-                return value.choices
+                return value.namesAFile ? nil : value.choices
             }
-            let words = command.words + command.tagSigns.flatMap { sign in tags.map { sign + $0 } }
+            if arguments.isEmpty && command.arguments.hasPrefix("FILE") { return nil }
+            // A planning word's key the line has given already would be refused a second time.
+            let given = Set(arguments.compactMap(planKey))
+            let words = (command.words + command.tagSigns.flatMap { sign in tags.map { sign + $0 } })
+                .filter { planKey($0).map { !given.contains($0) } ?? true }
             // Past the start of a title or a search the words are the user's; before it, the options of a line.
             let lineSpellings = lineOptions.flatMap(\.spellings)
             if let textStart = command.textAfter, arguments.count >= textStart {
@@ -133,6 +140,11 @@ enum Completion {
             let positional = words.filter { !arguments.contains($0.lowercased()) }
             return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }
         }
+    }
+
+    /// `pri:` of `pri:H`: the key of a planning word, nil for any other word.
+    private static func planKey(_ word: String) -> String? {
+        word.firstIndex(of: ":").map { String(word[...$0]) }
     }
 
     private static func subcommands(of family: String, in spellings: [[String]]) -> [String] {

@@ -11,8 +11,10 @@ enum Shell: String, CaseIterable, Equatable {
             # Tab completion of todo for bash. Load it with: source <(todo --completion bash)
             # or keep it as ~/.local/share/bash-completion/completions/todo
             _todo() {
-                local previous=${COMP_WORDS[COMP_CWORD-1]}
-                if [[ $previous == --store || ( $previous == = && ${COMP_WORDS[COMP_CWORD-2]} == --store ) ]]; then
+                local previous=${COMP_WORDS[COMP_CWORD-1]} before=${COMP_WORDS[COMP_CWORD-2]}
+                # A file's name, which bash completes from the folder.
+                if [[ $previous == --store || $previous == --output || ( $previous == import && $before != help ) ||
+                      ( $previous == = && ( $before == --store || $before == --output ) ) ]]; then
                     compopt -o default
                     COMPREPLY=()
                     return
@@ -21,9 +23,8 @@ enum Shell: String, CaseIterable, Equatable {
                 COMPREPLY=($("${COMP_WORDS[0]}" --complete-line "${COMP_LINE:0:COMP_POINT}" 2>/dev/null))
                 # bash splits a word at a colon (recur:weekly), and puts a choice in place of the part after it.
                 local word=${COMP_LINE:0:COMP_POINT}
-                word=${word##*[[:space:]]}
-                if [[ $word == *:* && $COMP_WORDBREAKS == *:* ]]; then
-                    COMPREPLY=("${COMPREPLY[@]#"${word%"${word##*:}"}"}")
+                if [[ ${word##*[[:space:]]} == *:* && $COMP_WORDBREAKS == *:* ]]; then
+                    COMPREPLY=("${COMPREPLY[@]##*:}")
                 fi
             }
             complete -F _todo todo
@@ -34,7 +35,7 @@ enum Shell: String, CaseIterable, Equatable {
             # Tab completion of todo for zsh. Load it, after compinit, with:
             # source <(todo --completion zsh)
             _todo() {
-                if [[ ${words[CURRENT-1]} == --store ]]; then
+                if [[ ${words[CURRENT-1]} == (--store|--output) || ( ${words[CURRENT-1]} == import && ${words[CURRENT-2]} != help ) ]]; then
                     _files
                     return
                 fi
@@ -51,6 +52,8 @@ enum Shell: String, CaseIterable, Equatable {
             # or keep it as ~/.config/fish/completions/todo.fish
             complete -c todo -f -a '(todo --complete-line (commandline -cp))'
             complete -c todo -l store -r -F
+            complete -c todo -l output -r -F
+            complete -c todo -n '__fish_seen_subcommand_from import' -F
 
             """
         }

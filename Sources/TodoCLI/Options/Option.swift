@@ -7,6 +7,11 @@ struct Option: Equatable {
     struct Value: Equatable {
         let placeholder: String?
         let choices: [String]
+
+        /// Whether it is a file's name (help calls it FILE or PATH), which Tab completes from the folder.
+        var namesAFile: Bool {
+            placeholder == "FILE" || placeholder == "PATH"
+        }
     }
 
     let name: String

@@ -71,9 +71,11 @@ enum PlanText {
     }
 
     /// A moment as `--json` gives it: RFC 3339, at this computer's offset from UTC, or in UTC
-    /// where that offset would take it outside the years 1 to 9999 (PL-17).
+    /// where that offset would take it outside the years 1 to 9999 (PL-17), or is not of whole
+    /// minutes, which RFC 3339 cannot write (PL-18).
     static func rfc3339(_ moment: Date) -> String {
-        moment.rfc3339(offset: LocalZone.system.offset(at: moment)) ?? moment.rfc3339() ?? ""
+        let offset = LocalZone.system.offset(at: moment)
+        return (offset % 60 == 0 ? moment.rfc3339(offset: offset) : nil) ?? moment.rfc3339() ?? ""
     }
 
     /// Why the words of a title or an edit were refused.

@@ -68,7 +68,7 @@ final class Session {
         case .completionScript(let shell):
             printer.write(shell.completionScript)
         case .completions(let line):
-            printer.write(Completion.candidates(forLine: line, shell: true).map { $0 + "\n" }.joined())
+            printer.write((Completion.candidates(forLine: line, shell: true) ?? []).map { $0 + "\n" }.joined())
         case .version:
             printer.write("todo \(TodoProgram.version)\n")
         case .run(let words) where words.isEmpty:
