@@ -22,6 +22,9 @@ public struct ImportedList: Sendable, Equatable {
     /// Repeats todo keeps, of to-dos with no due date to count them from, as the file wrote them;
     /// each to-do is imported without its repeat.
     public var repeatsWithoutDue: [String] = []
+    /// The repeats of Taskwarrior's templates none of whose tasks is left to do, as the file
+    /// wrote them: no to-do here carries them on.
+    public var repeatsWithNothingToDo: [String] = []
     /// Whether the to-dos are known by the text of their lines, as a todo.txt file's are.
     var isNamedByLine = false
 

@@ -14,6 +14,7 @@ enum TaskwarriorFormat {
 
     static func read(_ bytes: [UInt8], zone: LocalZone) throws(ImportFailure) -> ImportedList {
         var list = ImportedList()
+        var series = Series()
         do {
             try JSONReader.read(Data(bytes)) { json in
                 // After a byte-order mark and white space, which the reader passes over.
@@ -22,7 +23,7 @@ enum TaskwarriorFormat {
                 do {
                     try json.readArray { json in
                         index += 1
-                        try readTask(&json, index: index, into: &list, zone: zone)
+                        try readTask(&json, index: index, into: &list, series: &series, zone: zone)
                     }
                 } catch let error as JSONReader.Error where error.offset == start {
                     // Not an array: JSON all the same, or not JSON. Nothing was read, so the
@@ -38,7 +39,15 @@ enum TaskwarriorFormat {
         } catch {
             throw ImportFailure(.file, .notAnExport)
         }
+        list.repeatsWithNothingToDo = series.templates.filter { !series.carriedOn.contains($0.id) }.map(\.recur)
         return list
+    }
+
+    /// The repeating tasks of a file: each template's id and repeat, and the templates whose
+    /// tasks to do carry their repeat on.
+    private struct Series {
+        var templates: [(id: UUID, recur: String)] = []
+        var carriedOn: Set<UUID> = []
     }
 
     /// The fields of a task as they stand in the export.
@@ -54,10 +63,13 @@ enum TaskwarriorFormat {
         var tags: [String] = []
         var project: String?
         var recur: String?
+        /// The template a repeating task was made from.
+        var parent: String?
         var annotations = 0
     }
 
-    private static func readTask(_ json: inout JSONReader, index: Int, into list: inout ImportedList, zone: LocalZone) throws {
+    private static func readTask(_ json: inout JSONReader, index: Int, into list: inout ImportedList, series: inout Series,
+                                 zone: LocalZone) throws {
         let start = json.offset
         var task = Task()
         do {
@@ -77,8 +89,11 @@ enum TaskwarriorFormat {
             return
         case "recurring":
             list.recurringTemplates += 1
+            if let id = task.uuid.flatMap(UUID.init(uuidString:)), let recur = task.recur { series.templates.append((id, recur)) }
             return
-        case "pending", "waiting", "completed":
+        case "pending", "waiting":
+            if let parent = task.parent.flatMap(UUID.init(uuidString:)) { series.carriedOn.insert(parent) }
+        case "completed":
             break
         default:
             throw ImportFailure(.task(index), .unknownStatus(status))
@@ -123,6 +138,7 @@ enum TaskwarriorFormat {
             case "priority": task.priority = try json.readString()
             case "project": task.project = try json.readString()
             case "recur": task.recur = try json.readString()
+            case "parent": task.parent = try json.readString()
             case "tags": task.tags = try json.readArray { try $0.readString() }
             case "annotations": try json.readArray { try $0.skipValue(); task.annotations += 1 }
             default: try json.skipValue()

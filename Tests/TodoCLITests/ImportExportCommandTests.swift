@@ -124,6 +124,26 @@ final class ImportExportCommandTests {
         #expect(try cli.saved() == Todos())
     }
 
+    @Test("IE-30 A repeat with no task left to do is said to be left out")
+    func repeatWithNothingToDo() async throws {
+        let template = "11111111-2222-4333-8444-555555555599"
+        let path = try file("export.json", """
+            [
+            {"description":"Water plants","due":"20261220T050000Z","entry":"20261120T140000Z","mask":"+","recur":"weekly","status":"recurring","uuid":"\(template)"},
+            {"description":"Water plants","due":"20261220T050000Z","end":"20261124T180000Z","entry":"20261120T140000Z","imask":0,"parent":"\(template)","recur":"weekly","status":"completed","uuid":"\(id(1).uuidString)"}
+            ]
+            """)
+
+        let run = await run("import", path)
+
+        #expect(run == Run(status: 0, output: "Imported 1 to-do (1 finished). Skipped 1: 1 template of a repeating task. "
+                           + "Left out: 1 repeat with no task left to do (weekly).\n", errors: ""))
+        #expect(try cli.saved().finished.map(\.title) == ["Water plants"])
+        #expect(try cli.saved().unfinished.isEmpty)
+        let json = await cli.run(["--json", "--store", cli.folder.file("other.json").path, "import", path], withStore: false)
+        #expect(json.output.contains(#""leftOut":{"annotations":0,"repeats":1}"#), "\(json)")
+    }
+
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
     func todoTxtWords() async throws {
         let path = try file("todo.txt", """

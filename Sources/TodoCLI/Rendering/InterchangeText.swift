@@ -18,8 +18,8 @@ enum InterchangeText {
         }
         var leftOut: [String] = []
         if list.annotations > 0 { leftOut.append(count(list.annotations, "annotation")) }
-        for (repeats, why) in [(list.repeatsLeftOut, "todo cannot keep"), (list.repeatsWithoutDue, "with no due date to count from")]
-            where !repeats.isEmpty {
+        for (repeats, why) in [(list.repeatsLeftOut, "todo cannot keep"), (list.repeatsWithoutDue, "with no due date to count from"),
+                               (list.repeatsWithNothingToDo, "with no task left to do")] where !repeats.isEmpty {
             let periods = Array(Set(repeats)).sorted().joined(separator: ", ")
             leftOut.append("\(repeats.count) \(repeats.count == 1 ? "repeat" : "repeats") \(why) (\(periods))")
         }
@@ -29,10 +29,11 @@ enum InterchangeText {
 
     /// The same as numbers, every key always there, for a script.
     static func json(_ outcome: ImportOutcome, _ list: ImportedList) -> JSON {
-        .object([("imported", .number(outcome.added)), ("finished", .number(outcome.finished)),
-                 ("alreadyHere", .number(outcome.alreadyHere)), ("repeated", .number(outcome.repeated)),
-                 ("skipped", .object([("deleted", .number(list.deleted)), ("recurringTemplates", .number(list.recurringTemplates))])),
-                 ("leftOut", .object([("annotations", .number(list.annotations)), ("repeats", .number(list.repeatsLeftOut.count + list.repeatsWithoutDue.count))]))])
+        let repeats = list.repeatsLeftOut.count + list.repeatsWithoutDue.count + list.repeatsWithNothingToDo.count
+        return .object([("imported", .number(outcome.added)), ("finished", .number(outcome.finished)),
+                        ("alreadyHere", .number(outcome.alreadyHere)), ("repeated", .number(outcome.repeated)),
+                        ("skipped", .object([("deleted", .number(list.deleted)), ("recurringTemplates", .number(list.recurringTemplates))])),
+                        ("leftOut", .object([("annotations", .number(list.annotations)), ("repeats", .number(repeats))]))])
     }
 
     /// Where a file could not be read, and why: `task 2 has no description`.
