@@ -41,7 +41,8 @@ enum Shell: String, CaseIterable, Equatable {
                 fi
                 local -a choices
                 choices=(${(f)"$(${words[1]} --complete-line "${(j: :)words[1,CURRENT]}" 2>/dev/null)"})
-                compadd -a choices
+                # In any case, as todo reads its words: PRI:h is pri:H.
+                compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a choices
             }
             compdef _todo todo
 
