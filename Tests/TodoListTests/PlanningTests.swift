@@ -121,6 +121,9 @@ struct PlanningTests: TodoListSuite {
 
         #expect(throws: TitleWords.Refusal.givenTwice("due")) { try TodoEdit(typed: "due:friday due:", today: testToday) }
         #expect(throws: TitleWords.Refusal.addedAndTakenAway("home")) { try TodoEdit(typed: "+home -HOME", today: testToday) }
+        #expect(throws: TitleWords.Refusal.addedAndTakenAway("work"), "the first of the tags so given") {
+            try TodoEdit(typed: "+work +home -home -work", today: testToday)
+        }
     }
 
     @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many",
