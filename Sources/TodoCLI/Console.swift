@@ -66,10 +66,10 @@ public protocol TextOutput: AnyObject {
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input. On a terminal the
     /// reader shows `prompt` first, and Tab offers what `completions` gives for the text
-    /// before the cursor, or the names of files where it gives nil. It is nil while a form's
-    /// field is read: its text is the user's own, and is no command for Up to bring back. A
-    /// line longer than `LineRefusal.longestLine`, or that is not UTF-8, is refused.
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String?
+    /// before the cursor. It is nil while a form's field is read: its text is the user's own,
+    /// and is no command for Up to bring back. A line longer than `LineRefusal.longestLine`,
+    /// or that is not UTF-8, is refused.
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String?
     /// Takes the commands typed in earlier runs, oldest first, as the history Up brings back.
     func recall(_ commands: [String])
 }
@@ -156,7 +156,7 @@ final class PlainLineReader: LineReader {
         self.descriptor = descriptor
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
         output.write(prompt)
         output.flush()
         while true {
@@ -224,7 +224,7 @@ final class EditLineReader: LineReader {
         KillBeforeCursor.install(from: library)
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) throws(LineRefusal) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
         output.flush()
         TabCompletion.completions = completions
         let readsACommand = completions != nil
@@ -264,12 +264,14 @@ final class EditLineReader: LineReader {
 private enum TabCompletion {
     private typealias Complete = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
-    /// The library's line as typed so far, and its flag that stops it from completing file
-    /// names when there is nothing to offer. Written once, before the first line is read.
+    /// The library's line as typed so far, its flag that stops it from completing file names
+    /// by itself (listing them as they are, escapes and all), and the character it puts after
+    /// a word completed whole. Written once, before the first line is read.
     nonisolated(unsafe) private static var lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     nonisolated(unsafe) private static var completionOver: UnsafeMutablePointer<Int32>?
+    nonisolated(unsafe) private static var appendCharacter: UnsafeMutablePointer<Int32>?
     /// What Tab offers in the line being read; nothing in a form's field.
-    nonisolated(unsafe) static var completions: (@MainActor (String) -> [String]?)?
+    nonisolated(unsafe) static var completions: (@MainActor (String) -> [String])?
 
     static func install(from library: UnsafeMutableRawPointer) {
         guard let hook = dlsym(library, "rl_attempted_completion_function"),
@@ -277,28 +279,30 @@ private enum TabCompletion {
               let over = dlsym(library, "rl_attempted_completion_over") else { return }
         lineBuffer = buffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
         completionOver = over.assumingMemoryBound(to: Int32.self)
+        appendCharacter = dlsym(library, "rl_completion_append_character")?.assumingMemoryBound(to: Int32.self)
         hook.assumingMemoryBound(to: Complete?.self).pointee = complete
     }
 
     /// The matches as the library takes them: what replaces the word (the part every match
     /// shares), then each match, then nil; the library frees them all.
-    private static let complete: Complete = { _, _, end in
+    private static let complete: Complete = { word, _, end in
         completionOver?.pointee = 1
         guard let completions, let line = lineBuffer?.pointee else { return nil }
         // The cursor is counted in characters of the line, not in bytes.
         let typed = String(String.UnicodeScalarView(String(cString: line).unicodeScalars.prefix(Int(max(end, 0)))))
-        guard let matches = MainActor.assumeIsolated({ completions(typed) }) else {
-            // A file's name: the library completes it from the folder, as a shell does.
-            completionOver?.pointee = 0
-            return nil
-        }
+        let matches = MainActor.assumeIsolated { completions(typed) }
         guard let first = matches.first else { return nil }
+        // A folder goes on: no space after it.
+        appendCharacter?.pointee = matches.count == 1 && first.hasSuffix("/") ? 0 : Int32(UInt8(ascii: " "))
         // As libedit's own lists are: what every match shares, then the matches (one alone
-        // too), then nil; it reads the third entry to tell a single match from several.
+        // too), then nil; it reads the third entry to tell a single match from several. The
+        // matches share a start in any case (`+home`, `+Home2`), and what replaces the word is
+        // never shorter than the word: nothing typed is taken away.
         let shared = matches.dropFirst().reduce(first) { common, match in
-            String(zip(common, match).prefix { $0 == $1 }.map(\.0))
+            String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
         }
-        let words = [shared] + matches
+        let typedWord = word.map { String(cString: $0) } ?? ""
+        let words = [shared.count < typedWord.count ? typedWord : shared] + matches
         guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
         for (index, word) in words.enumerated() {

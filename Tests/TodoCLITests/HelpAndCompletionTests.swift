@@ -102,6 +102,7 @@ struct HelpAndCompletionTests {
     /// CLI-54's examples: the word being typed, what Tab turns it into, and the choices it lists.
     nonisolated static let tagCompletions: [(typed: String, completed: String, choices: [String])] = [
         ("add Water plants +h", "+home", []),
+        ("list +H", "+home", []),
         ("list +", "+", ["+bills", "+home", "+workshop"]),
         ("edit 1 -b", "-bills", []),
         ("list -w", "-workshop", []),
@@ -113,10 +114,11 @@ struct HelpAndCompletionTests {
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has", arguments: tagCompletions)
     func tabCompletesTags(_ example: (typed: String, completed: String, choices: [String])) async throws {
         try FileStore(url: cli.storeURL).update {
-            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"]))],
-                             finished: [TodoItem(id: id(2), number: 2, title: "Fix bike", isFinished: true,
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"])),
+                                          TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(tags: ["HOME"]))],
+                             finished: [TodoItem(id: id(3), number: 3, title: "Fix bike", isFinished: true,
                                                  plan: TodoPlan(tags: ["home", "workshop"]))],
-                             nextNumber: 3)
+                             nextNumber: 4)
         }
 
         await cli.run([], terminal: true)
@@ -139,6 +141,25 @@ struct HelpAndCompletionTests {
         #expect(cli.tabAtLastPrompt?("list +") == [])
         #expect(cli.tabAtLastPrompt?("li") == ["list"])
         #expect(try cli.storeBytes() == damaged)
+    }
+
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values: a file's name, at the prompt")
+    func tabCompletesFileNamesAtThePrompt() async throws {
+        let folder = cli.folder.url.path
+        try FileManager.default.createDirectory(atPath: folder + "/lists", withIntermediateDirectories: false)
+        for name in ["list.json", ".list.json", "list two.json", "list\u{1B}]2;x\u{7}.json", "list\n.json"] {
+            try Data().write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        await cli.run([], terminal: true)
+        let tab = { (line: String) in self.cli.tabAtLastPrompt?(line) ?? [] }
+
+        #expect(tab("import \(folder)/li") == ["\(folder)/list.json", "\(folder)/lists/"])
+        #expect(tab("import --format todotxt \(folder)/li") == ["\(folder)/list.json", "\(folder)/lists/"])
+        #expect(tab("export --format ics --output=\(folder)/list.") == ["\(folder)/list.json"])
+        #expect(tab("import \(folder)/.li") == ["\(folder)/.list.json"])
+        #expect(tab("import \(folder)/lists/") == [])
+        #expect(tab("import --f") == ["--format"])
+        #expect(tab("import ~/") == [], "~ is a name like any other, as import reads it")
     }
 
     @Test("CLI-34 todo --completion SHELL prints the completion script for bash, zsh or fish")

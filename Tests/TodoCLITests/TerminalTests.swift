@@ -273,12 +273,16 @@ struct TerminalTests {
     @Test("CLI-33 Tab completes commands, subcommands, options and their values: after import and --output, a file's name (the real binary, on a terminal)")
     func tabCompletesFileNames() async throws {
         try Data("x Buy milk\n".utf8).write(to: todo.folder.file("export-for-tab.txt"))
+        try FileManager.default.createDirectory(at: todo.folder.file("folder-for-tab"), withIntermediateDirectories: false)
+        try Data("x Buy milk\n".utf8).write(to: todo.folder.file("folder-for-tab/inside.txt"))
         let typed = todo.folder.file("export-for-t").path
         let terminal = try todo.onATerminal(columns: 200)
 
         #expect(await terminal.waitForPrompt("todo> "))
         terminal.type("import \(typed)\t")
         #expect(await terminal.waitForScreen("todo> import \(typed)ab.txt"), "\(terminal.screen)")
+        terminal.type("\u{15}import \(todo.folder.file("folder-for-t").path)\t\t")
+        #expect(await terminal.waitForScreen("todo> import \(todo.folder.file("folder-for-tab/inside.txt").path)"), "\(terminal.screen)")
         terminal.type("\u{15}export --format todotxt --output \(typed)\t")
         #expect(await terminal.waitForScreen("todo> export --format todotxt --output \(typed)ab.txt"), "\(terminal.screen)")
         terminal.type("\u{15}\u{4}")

@@ -18,13 +18,13 @@ enum Completion {
         + ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map { "due:" + $0 }
 
     /// The words that can stand for the last word of `line`, the text before the cursor,
-    /// sorted; none where the word is the user's own (a title, a number, a name), and nil where
-    /// it is a file's name (`import FILE`), which the line editor or the shell completes from
-    /// the folder. `shell` says that the line is a shell's, which starts with the program's name
-    /// and may hold the options of the command line. `tags` are the list's, offered where a
-    /// command takes one.
+    /// sorted; none where the word is the user's own (a title, a number, a name). Where it is a
+    /// file's name (`import FILE`), what `files` offers for it, or nil when there is no `files`:
+    /// the shell completes it. `shell` says that the line is a shell's, which starts with the
+    /// program's name and may hold the options of the command line. `tags` gives the list's,
+    /// asked only where a tag is being typed.
     static func candidates(forLine line: String, shell: Bool = false, commands: [Command] = CommandTable.all,
-                           tags: [String] = []) -> [String]? {
+                           tags: () -> [String] = { [] }, files: ((String) -> [String])? = nil) -> [String]? {
         var (words, current) = shell ? shellWords(line) : promptWords(line)
         // `--sort=d` is `--sort d`: the shells and the prompt's editor complete the part after `=`.
         if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
@@ -36,10 +36,12 @@ enum Completion {
             words = Array(words.dropFirst())
         }
         if let last = words.last, let option = options.first(where: { $0.spellings.contains(last) }), let value = option.value {
-            return value.namesAFile ? nil : matching(current, value.choices)
+            return value.namesAFile ? files?(current) : matching(current, value.choices)
         }
         words = without(options, words)
-        guard let choices = choices(after: words, commands: commands, shell: shell, options: options, tags: tags) else { return nil }
+        let signed = current.hasPrefix("+") || current.hasPrefix("-")
+        guard let choices = choices(after: words, current: current, commands: commands, shell: shell, options: options,
+                                    tags: signed ? distinct(tags()) : []) else { return files?(current) }
         // An option or a tag taken away only for a word that starts like one: after `check `, a
         // number is meant. A tag only once its `+` is typed, and a planning word its colon:
         // before, the word is the user's own.
@@ -104,7 +106,7 @@ enum Completion {
 
     /// What may come after `words`, a command's start; before a command, `options` too. Nil
     /// where a file's name comes.
-    private static func choices(after words: [String], commands: [Command], shell: Bool, options: [Option],
+    private static func choices(after words: [String], current: String, commands: [Command], shell: Bool, options: [Option],
                                 tags: [String]) -> [String]? {
         let spellings = commands.flatMap { command in ([command.name] + command.aliases).map { $0.split(separator: " ").map(String.init) } }
         let firstWords = spellings.map { $0[0] }
@@ -127,7 +129,11 @@ enum Completion {
             if let last = arguments.last, let option = command.options.first(where: { $0.name == last }), let value = option.value {
                 return value.namesAFile ? nil : value.choices
             }
-            if arguments.isEmpty && command.arguments.hasPrefix("FILE") { return nil }
+            // The file a command takes first, its options before it or not; a word that starts as
+            // an option is one.
+            if command.arguments.hasPrefix("FILE") && without(command.options, arguments).isEmpty && !current.hasPrefix("-") {
+                return nil
+            }
             // A planning word's key the line has given already would be refused a second time.
             let given = Set(arguments.compactMap(planKey))
             let words = (command.words + command.tagSigns.flatMap { sign in tags.map { sign + $0 } })
@@ -140,6 +146,12 @@ enum Completion {
             let positional = words.filter { !arguments.contains($0.lowercased()) }
             return positional + (command.options.map(\.name) + lineSpellings).filter { !arguments.contains($0) }
         }
+    }
+
+    /// Each tag once: `home` and `HOME` are one tag, and the first spelling stands for both.
+    private static func distinct(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags.filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// `pri:` of `pri:H`: the key of a planning word, nil for any other word.

@@ -54,7 +54,7 @@ enum InterchangeText {
         case .notATask: return "\(place) is not a Taskwarrior task"
         case .missing(let field): return "\(place) has no \(field)"
         case .emptyTitle: return failure.place == .file ? "it has no title" : "\(place) has no title"
-        case .notAnID(let text): return "\(place) has a uuid that is not one: \(quoted(text))"
+        case .notAnID(let text): return "\(place) has an id that is not a uuid: \(quoted(text))"
         case let .notAMoment(field, text): return "\(place) has \(fieldName(field)) that is not a moment: \(quoted(text))"
         case let .notADay(field, text): return "\(place) has \(fieldName(field)) that is not a day: \(quoted(text))"
         case let .outOfRange(field, text) where field == "due":
@@ -64,7 +64,7 @@ enum InterchangeText {
         case .givenTwice(let field): return "\(place) has \(fieldName(field)) twice"
         case .unknownStatus(let text): return "\(place) has a status todo does not know: \(quoted(text))"
         case .notAPriority(let text): return "\(place) has a priority todo does not know: \(quoted(text)) (H, M or L)"
-        case .wrongKind(let field): return "\(place) has a \(quoted(field)) that is not of its kind"
+        case .wrongKind(let field): return "\(place) has a field \(quoted(field)) whose value is not of its kind"
         }
     }
 

@@ -26,13 +26,16 @@ final class Prompt {
         return "todo \(item.number)> "
     }
 
-    /// The next line of commands, or nil at the end of the input; Tab completes a command, and
-    /// the tags the list has. Throws for a line too long to be one, or that is not text.
+    /// The next line of commands, or nil at the end of the input; Tab completes a command, the
+    /// tags the list has, and the names of files. Throws for a line too long to be one, or that
+    /// is not text.
     func nextLine(showing prompt: String) throws(LineRefusal) -> String? {
         try input.readLine(prompt: prompt) { [store] line in
-            // A store that cannot be read offers no tags; the next command says why.
-            let todos = (try? store.loadTodos()) ?? Todos()
-            return Completion.candidates(forLine: line, tags: (todos.unfinished + todos.finished).flatMap(\.plan.tags))
+            Completion.candidates(forLine: line, tags: {
+                // A store that cannot be read offers no tags; the next command says why.
+                let todos = (try? store.loadTodos()) ?? Todos()
+                return (todos.unfinished + todos.finished).flatMap(\.plan.tags)
+            }, files: FileNames.completing) ?? []
         }
     }
 

@@ -14,7 +14,7 @@ final class CLIHarness {
     /// The commands the last run handed its line reader as history, for Up to bring back.
     private(set) var recalled: [String] = []
     /// What Tab offered at the last prompt of the last run, for the text before the cursor.
-    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String]?)?
+    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String])?
 
     init() throws {
         folder = try TemporaryFolder()
@@ -94,7 +94,7 @@ final class ScriptedInput: LineReader {
     /// What the program handed over as history.
     private(set) var recalled: [String] = []
     /// What Tab offers at the last prompt read, for the text before the cursor.
-    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String]?)?
+    private(set) var tabAtLastPrompt: (@MainActor (String) -> [String])?
 
     init(lines: [String], echo: CapturedOutput?, beforeLine: @escaping (Int) -> Void) {
         self.lines = lines
@@ -102,7 +102,7 @@ final class ScriptedInput: LineReader {
         self.beforeLine = beforeLine
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String]?)?) -> String? {
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) -> String? {
         if completions != nil { tabAtLastPrompt = completions }
         echo?.write(prompt)
         guard next < lines.count else { return nil }
