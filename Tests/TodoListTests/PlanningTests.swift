@@ -111,6 +111,8 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
         try sut.edit(id(1), try TodoEdit(typed: "Pay  the rent", today: testToday))
         #expect(sut.todos.unfinished.map(\.title) == ["Pay  the rent"])
+        try sut.edit(id(1), try TodoEdit(typed: " Pay the rent +bills ", today: testToday))
+        #expect(sut.todos.unfinished.map(\.title) == ["Pay the rent"], "trimmed, as a title is when added")
 
         try sut.edit(id(1), TodoEdit(title: "Pay the rent", addingTags: ["bills"], removingTags: ["home"], due: .set(date("2026-12-08")),
                                      priority: .set(.low), recurrence: .set(.monthly)))
