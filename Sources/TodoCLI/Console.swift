@@ -72,11 +72,15 @@ public protocol LineReader: AnyObject {
     func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String?
     /// Takes the commands typed in earlier runs, oldest first, as the history Up brings back.
     func recall(_ commands: [String])
+    /// Puts `text` where Up brings it back in the next form field read: a field refused, to mend.
+    func offerAtUp(_ text: String)
 }
 
 extension LineReader {
     /// A reader with no history has nothing to do with them.
     public func recall(_ commands: [String]) {}
+    /// Lines that nobody types have no Up.
+    public func offerAtUp(_ text: String) {}
 }
 
 /// Why a line was not read: too long to be a command, or not text.
@@ -202,6 +206,8 @@ final class EditLineReader: LineReader {
     private let output: TextOutput
     /// The commands in the library's history, oldest first: put back after a form's field.
     private var commands: [String] = []
+    /// What Up brings back in the next form field: the text a field refused, to mend.
+    private var mendable = ""
 
     init?(output: TextOutput) {
         // Debian and Ubuntu ship libedit.so.2; Fedora and Arch libedit.so.0; macOS its own.
@@ -228,7 +234,11 @@ final class EditLineReader: LineReader {
         output.flush()
         TabCompletion.completions = completions
         let readsACommand = completions != nil
-        if !readsACommand { clearHistory() }
+        if !readsACommand {
+            clearHistory()
+            if !mendable.isEmpty { _ = addHistory(mendable) }
+        }
+        mendable = ""
         defer { if !readsACommand { recall(commands) } }
         guard let line = readLineFunction(prompt) else {
             // libedit draws the Ctrl-D that ended the input as "^D" after the prompt; take it
@@ -247,6 +257,10 @@ final class EditLineReader: LineReader {
             if commands.count > PromptHistory.kept { commands.removeFirst(commands.count - PromptHistory.kept) }
         }
         return text
+    }
+
+    func offerAtUp(_ text: String) {
+        mendable = text
     }
 
     func recall(_ commands: [String]) {

@@ -101,8 +101,10 @@ extension Session {
         let buttons = FormButtons(usesColour: rendering.usesColour, saveNeeds: "the title holds text")
         say("New to-do (a to-do titled cancel: type \"cancel\" in quotes)")
         write(buttons.line(saveEnabled: form.saveButton.isEnabled))
+        // A title refused is asked for again; Up brings it back as it was typed, to mend.
+        var refused = ""
         while true {
-            guard let line = readLine(prompt: "Title: "),
+            guard let line = readLine(prompt: "Title: ", mending: refused),
                   line.trimmed != "cancel" else {
                 form.cancel()
                 say("Cancelled: nothing was added.")
@@ -110,12 +112,25 @@ extension Session {
             }
             // Quotes around the whole line are taken off: "cancel" in quotes is a title.
             form.title = Words.unquoted(line)
-            if form.saveButton.isEnabled { break }
-            say("Save needs a title.")
+            guard form.saveButton.isEnabled else {
+                say("Save needs a title.")
+                write(buttons.line(saveEnabled: form.saveButton.isEnabled))
+                refused = ""
+                continue
+            }
             write(buttons.line(saveEnabled: form.saveButton.isEnabled))
+            do {
+                return sayAdded(try form.save())
+            } catch let refusal as TitleWords.Refusal {
+                say(PlanText.refusal(refusal) + "; Up brings the title back to mend, or type cancel")
+            } catch TodoError.emptyTitle {
+                say("a title cannot be empty; Up brings the title back to mend, or type cancel")
+            } catch {
+                form.cancel()
+                throw error
+            }
+            refused = line
         }
-        write(buttons.line(saveEnabled: form.saveButton.isEnabled))
-        sayAdded(try saving(form))
     }
 
     /// What an add prints: the item, as data with `--json`.

@@ -139,6 +139,23 @@ final class PromptTests {
         #expect(try cli.saved().unfinished.titles == ["cancel", "Buy milk"])
     }
 
+    @Test("CLI-55 In the add form, a title whose planning words are refused is asked for again, and Up brings it back")
+    func addFormAsksAgain() async throws {
+        let run = await cli.run([], input: ["add", "Pay rent pri:X", "Pay rent pri:H"], terminal: true, environment: ["NO_COLOR": "1"])
+
+        #expect(run.output.contains("""
+            Title: Pay rent pri:X
+              Cancel (Ctrl-C or cancel)   Save (Enter)
+            “X” is not a priority: H, M or L; Up brings the title back to mend, or type cancel
+            Title: Pay rent pri:H
+              Cancel (Ctrl-C or cancel)   Save (Enter)
+            Added 1 “Pay rent” (H).
+            todo> 
+            """), "\(run.output)")
+        #expect(try cli.saved().unfinished.map(\.plan.priority) == [.high])
+        #expect(try cli.saved().unfinished.titles == ["Pay rent"])
+    }
+
     @Test("CLI-14 add without a title opens the add form at the prompt (Save dim, then green, in colour)")
     func addFormInColour() async throws {
         let run = await cli.run([], input: ["add", "", "Buy milk"], terminal: true)

@@ -290,6 +290,30 @@ struct TerminalTests {
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
     }
 
+    @Test("CLI-55 In the add form, a title whose planning words are refused is asked for again, and Up brings it back (the real binary, on a terminal)")
+    func addFormUpBringsTheTitleBack() async throws {
+        let terminal = try todo.onATerminal()
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("add\n")
+        #expect(await terminal.waitForPrompt("Title: "))
+        terminal.type("Pay rent pri:X\n")
+        #expect(await terminal.waitFor("Up brings the title back to mend, or type cancel"), "\(terminal.screen)")
+        #expect(await terminal.waitForPrompt("Title: ", times: 2))
+        terminal.type("\u{1B}[A")
+        #expect(await terminal.waitForScreen("Title: Pay rent pri:X"), "\(terminal.screen)")
+        terminal.type("\u{7F}H\n")
+        #expect(await terminal.waitFor("Added 1 “Pay rent” (H)."), "\(terminal.screen)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        // Up at the prompt brings back the command, add, which opens the form again.
+        terminal.type("\u{1B}[A\n")
+        #expect(await terminal.waitForPrompt("Title: ", times: 3), "\(terminal.screen)")
+        terminal.type("cancel\n\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.plan.priority) == [.high])
+    }
+
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has (the real binary, on a terminal)")
     func tabCompletesTagsAtThePrompt() async throws {
         try FileStore(url: todo.store).update {

@@ -80,11 +80,11 @@ extension Session {
     }
 
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C.
-    /// A line that cannot be a field's (too long, not text) is said, and cancels the form as the
-    /// end of the input does.
-    func readLine(prompt label: String) -> String? {
+    /// On a terminal Up brings back `refused`, to mend. A line that cannot be a field's (too
+    /// long, not text) is said, and cancels the form as the end of the input does.
+    func readLine(prompt label: String, mending refused: String = "") -> String? {
         do {
-            guard let line = try prompt.ask(label) else {
+            guard let line = try prompt.ask(label, mending: refused) else {
                 write("\n")
                 return nil
             }

@@ -45,9 +45,10 @@ final class Prompt {
     }
 
     /// The next line typed into a form's field, or nil at the end of the input or at Ctrl-C,
-    /// which cancels the form and nothing more. Tab completes nothing there: the words are the
-    /// user's own.
-    func ask(_ label: String) throws(LineRefusal) -> String? {
+    /// which cancels the form and nothing more; on a terminal Up brings back `refused`, to mend.
+    /// Tab completes nothing there: the words are the user's own.
+    func ask(_ label: String, mending refused: String = "") throws(LineRefusal) -> String? {
+        input.offerAtUp(refused)
         guard let line = try input.readLine(prompt: label, completions: nil) else {
             _ = Interrupt.arrived()
             return nil
