@@ -102,7 +102,8 @@ struct HelpAndCompletionTests {
     /// CLI-54's examples: the word being typed, what Tab turns it into, and the choices it lists.
     nonisolated static let tagCompletions: [(typed: String, completed: String, choices: [String])] = [
         ("add Water plants +h", "+home", []),
-        ("list +H", "+home", []),
+        ("list +H", "+HOME", []),
+        ("list +h", "+home", []),
         ("list +", "+", ["+bills", "+home", "+workshop"]),
         ("edit 1 -b", "-bills", []),
         ("list -w", "-workshop", []),
@@ -147,9 +148,15 @@ struct HelpAndCompletionTests {
     func tabCompletesFileNamesAtThePrompt() async throws {
         let folder = cli.folder.url.path
         try FileManager.default.createDirectory(atPath: folder + "/lists", withIntermediateDirectories: false)
-        for name in ["list.json", ".list.json", "list two.json", "list\u{1B}]2;x\u{7}.json", "list\n.json"] {
+        for name in ["list.json", ".list.json", "list two.json", "list\u{1B}]2;x\u{7}.json", "list\n.json", "list\u{202E}nosj.exe",
+                     "list\u{200B}.json"] {
             try Data().write(to: URL(fileURLWithPath: folder + "/" + name))
         }
+        // A name that is not UTF-8 would be offered as one that does not exist, U+FFFD in its place.
+        let notUTF8 = Array("\(folder)/list".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+        let made = creat(notUTF8, 0o644)
+        try #require(made >= 0)
+        close(made)
         await cli.run([], terminal: true)
         let tab = { (line: String) in self.cli.tabAtLastPrompt?(line) ?? [] }
 

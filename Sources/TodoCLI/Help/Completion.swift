@@ -41,7 +41,7 @@ enum Completion {
         words = without(options, words)
         let signed = current.hasPrefix("+") || current.hasPrefix("-")
         guard let choices = choices(after: words, current: current, commands: commands, shell: shell, options: options,
-                                    tags: signed ? distinct(tags()) : []) else { return files?(current) }
+                                    tags: signed ? distinct(tags(), typed: String(current.dropFirst())) : []) else { return files?(current) }
         // An option or a tag taken away only for a word that starts like one: after `check `, a
         // number is meant. A tag only once its `+` is typed, and a planning word its colon:
         // before, the word is the user's own.
@@ -148,10 +148,21 @@ enum Completion {
         }
     }
 
-    /// Each tag once: `home` and `HOME` are one tag, and the first spelling stands for both.
-    private static func distinct(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        return tags.filter { seen.insert($0.lowercased()).inserted }
+    /// Each tag once: `home` and `HOME` are one tag. The spelling that starts as `typed` does
+    /// stands for both, so that what is typed stays as it is; else the first.
+    private static func distinct(_ tags: [String], typed: String) -> [String] {
+        var chosen: [String: String] = [:]
+        var order: [String] = []
+        for tag in tags {
+            let key = tag.lowercased()
+            if let kept = chosen[key] {
+                if !kept.hasPrefix(typed) && tag.hasPrefix(typed) { chosen[key] = tag }
+            } else {
+                chosen[key] = tag
+                order.append(key)
+            }
+        }
+        return order.compactMap { chosen[$0] }
     }
 
     /// `pri:` of `pri:H`: the key of a planning word, nil for any other word.

@@ -3,9 +3,10 @@ import Foundation
 /// The names Tab offers at the prompt where a file is named (`import FILE`): those in the
 /// folder the typed part names, the current one when it names none, that start with the rest
 /// of it, as typed; a folder's with `/` after it, so that Tab goes on into it. Only what can be
-/// typed as one word is offered: a name with a space or a control character (which a listing
-/// would send to the terminal as it is) is not, nor a hidden one unless its dot is typed. `~`
-/// is a name like any other, as `import` reads it.
+/// typed as one word, and shows as it is, is offered: a name with a space, a control character
+/// (which a listing would send to the terminal as it is), an invisible one or one that turns the
+/// text around (U+200B, U+202E), or bytes that are not UTF-8, is not; nor a hidden one unless
+/// its dot is typed. `~` is a name like any other, as `import` reads it.
 enum FileNames {
     static func completing(_ typed: String) -> [String] {
         let slash = typed.lastIndex(of: "/")
@@ -14,7 +15,9 @@ enum FileNames {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
         return names.filter { name in
             name.hasPrefix(start) && (start.hasPrefix(".") || !name.hasPrefix("."))
-                && !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+                && !name.unicodeScalars.contains { scalar in
+                    scalar.properties.isWhitespace || [.control, .format].contains(scalar.properties.generalCategory) || scalar == "\u{FFFD}"
+                }
         }.map { name in
             var isFolder: ObjCBool = false
             return folder + name + (FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder) && isFolder.boolValue ? "/" : "")
