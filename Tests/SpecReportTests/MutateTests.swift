@@ -142,6 +142,23 @@ struct MutateTests {
         #expect(FileManager.default.fileExists(atPath: end.path) == ranToItsEnd)
     }
 
+    @Test("SR-38 A mutant's test run that falls silent is stopped as hung, long before its time limit",
+          arguments: [("printf 'started\\n'; sleep 30", "hung", false),
+                      ("for second in 1 2 3 4 5 6; do printf 'started\\n'; sleep 1; done", "0", true)])
+    func stopsWhenSilent(tests: String, counted: String, ranToItsEnd: Bool) throws {
+        let end = FileManager.default.temporaryDirectory.appendingPathComponent("ran to its end \(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: end) }
+        let script = Self.repository.appendingPathComponent("Scripts/mutate").path
+        let code = Self.loadingTheScript
+            + "print(m.run(['/bin/sh', '-c', sys.argv[2] + '; touch \"$1\"', 'tests', sys.argv[3]], '.', 60, until_failure=True, silence=3))"
+
+        let (status, output) = try run(["/usr/bin/env", "python3", "-c", code, script, tests, end.path])
+
+        #expect(status == 0)
+        #expect(output == counted + "\n")
+        #expect(FileManager.default.fileExists(atPath: end.path) == ranToItsEnd)
+    }
+
     @Test("SR-33 A mutation run stopped part way goes on later, for the same code")
     func runInParts() throws {
         let root = try package { root in
