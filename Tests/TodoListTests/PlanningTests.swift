@@ -222,6 +222,33 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    /// How PL-19 checks the two to-dos: one after the other, or both in one check.
+    enum Checks: String, CaseIterable, Sendable { case secondThenFirst = "2, then 1", firstThenSecond = "1, then 2", together = "1 and 2 at once" }
+
+    @Test("PL-19 A repeat comes back once, after the latest of its to-dos, whichever is checked first",
+          arguments: [("2026-11-25", Checks.secondThenFirst, "2026-12-09"), ("2026-11-25", .firstThenSecond, "2026-12-09"),
+                      ("2026-11-25", .together, "2026-12-09"), ("2026-12-10", .together, "2026-12-16"),
+                      ("2026-12-10", .firstThenSecond, "2026-12-16")])
+    func repeatComesBackOnce(today: String, checks: Checks, next: String) throws {
+        let store = InMemoryTodoStore(list(todo: [TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly)),
+                                                 TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(due: date("2026-12-02"), recurrence: .weekly))],
+                                          next: 3))
+        let sut = TodoListViewModel(store: store, clock: testClock(today: date(today)))
+        leaks.track(sut)
+        try sut.load()
+
+        switch checks {
+        case .secondThenFirst: try sut.check(id(2)); try sut.check(id(1))
+        case .firstThenSecond: try sut.check(id(1)); try sut.check(id(2))
+        case .together: try sut.check(id(1), id(2))
+        }
+
+        #expect(Set(sut.todos.finished.map(\.id)) == [id(1), id(2)])
+        #expect(sut.todos.unfinished.map(\.title) == ["Water plants"])
+        #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date(next), recurrence: .weekly)])
+        #expect(store.todos == sut.todos)
+    }
+
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has")
     func times() throws {
         let (sut, store) = try makeLoadedSUT()

@@ -268,12 +268,13 @@ public struct Todos: Sendable, Equatable {
         throw .noSuchItem
     }
 
-    /// The new to-dos that checking `items` brings back, one for each that repeats: the same
-    /// title and plan, due one period after the checked one, moved on by whole periods until it
-    /// is due today or later; numbered when they are put in. One the list holds already, as a
-    /// check taken back and made again leaves it, is not brought twice.
+    /// The new to-dos that checking `items` brings back, one for each repeat they are of: the
+    /// same title and plan, due one period after the latest of them checked, moved on by whole
+    /// periods until it is due today or later; numbered when they are put in. A repeat the list
+    /// holds a to-do of already, due that day or later, to do or finished, as a check taken back
+    /// and made again or an earlier to-do checked after a later one leaves it, brings nothing.
     private func repeating(_ items: [TodoItem], _ checking: Checking) -> [TodoItem] {
-        items.compactMap { item in
+        let nexts = items.compactMap { item -> TodoItem? in
             guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, var due = item.plan.due else { return nil }
             repeat {
                 guard let next = recurrence.next(after: due) else { return nil }
@@ -281,9 +282,24 @@ public struct Todos: Sendable, Equatable {
             } while due < checking.today
             var plan = item.plan
             plan.due = due
-            guard !unfinished.contains(where: { $0.title == item.title && $0.plan == plan }) else { return nil }
             return TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at)
         }
+        return nexts.indices.filter { index in
+            let next = nexts[index]
+            return !unfinished.contains { Self.isAhead($0, of: next) } && !finished.contains { Self.isAhead($0, of: next) }
+                && !nexts.indices.contains { other in
+                    other != index && Self.isAhead(nexts[other], of: next) && (nexts[other].plan.due != next.plan.due || other < index)
+                }
+        }.map { nexts[$0] }
+    }
+
+    /// Whether `item` is a to-do of the repeat `next` comes from (the same title, and the same
+    /// plan but for the day) due on `next`'s day or later.
+    private static func isAhead(_ item: TodoItem, of next: TodoItem) -> Bool {
+        guard let due = item.plan.due, let nextDue = next.plan.due, due >= nextDue, item.title == next.title else { return false }
+        var plan = item.plan
+        plan.due = nextDue
+        return plan == next.plan
     }
 
     private mutating func restartNumberingIfEmpty() {
