@@ -222,31 +222,91 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
-    /// How PL-19 checks the two to-dos: one after the other, or both in one check.
-    enum Checks: String, CaseIterable, Sendable { case secondThenFirst = "2, then 1", firstThenSecond = "1, then 2", together = "1 and 2 at once" }
+    /// How PL-19 and PL-20 check to-dos 1 and 2: one, one after the other, or both in one check.
+    enum Checks: String, Sendable {
+        case first = "1", secondThenFirst = "2, then 1", firstThenSecond = "1, then 2", together = "1 and 2 at once"
+
+        @MainActor func apply(to sut: TodoListViewModel) throws {
+            switch self {
+            case .first: try sut.check(id(1))
+            case .secondThenFirst: try sut.check(id(2)); try sut.check(id(1))
+            case .firstThenSecond: try sut.check(id(1)); try sut.check(id(2))
+            case .together: try sut.check(id(1), id(2))
+            }
+        }
+    }
 
     @Test("PL-19 A repeat comes back once, after the latest of its to-dos, whichever is checked first",
           arguments: [("2026-11-25", Checks.secondThenFirst, "2026-12-09"), ("2026-11-25", .firstThenSecond, "2026-12-09"),
                       ("2026-11-25", .together, "2026-12-09"), ("2026-12-10", .together, "2026-12-16"),
                       ("2026-12-10", .firstThenSecond, "2026-12-16")])
     func repeatComesBackOnce(today: String, checks: Checks, next: String) throws {
-        let store = InMemoryTodoStore(list(todo: [TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly)),
-                                                 TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(due: date("2026-12-02"), recurrence: .weekly))],
-                                          next: 3))
-        let sut = TodoListViewModel(store: store, clock: testClock(today: date(today)))
-        leaks.track(sut)
-        try sut.load()
+        let (sut, store) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly)),
+                                                    TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(due: date("2026-12-02"), recurrence: .weekly))],
+                                             today: today)
 
-        switch checks {
-        case .secondThenFirst: try sut.check(id(2)); try sut.check(id(1))
-        case .firstThenSecond: try sut.check(id(1)); try sut.check(id(2))
-        case .together: try sut.check(id(1), id(2))
-        }
+        try checks.apply(to: sut)
 
         #expect(Set(sut.todos.finished.map(\.id)) == [id(1), id(2)])
         #expect(sut.todos.unfinished.map(\.title) == ["Water plants"])
         #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date(next), recurrence: .weekly)])
         #expect(store.todos == sut.todos)
+    }
+
+    @Test("PL-20 Two repeats with one title, due on days that are not each other's, each come back",
+          arguments: [("Water plants", Recurrence.weekly, "2026-11-23", "2026-12-03", Checks.first, ["2026-11-30", "2026-12-03"]),
+                      ("Pay rent", .monthly, "2026-12-01", "2026-12-15", .together, ["2027-01-01", "2027-01-15"]),
+                      ("Pay rent", .monthly, "2026-12-01", "2026-12-15", .secondThenFirst, ["2027-01-01", "2027-01-15"])])
+    func twoRepeatsWithOneTitle(title: String, period: Recurrence, first: String, second: String, checks: Checks, toDo: [String]) throws {
+        let (sut, store) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: title, plan: TodoPlan(due: date(first), recurrence: period)),
+                                                    TodoItem(id: id(2), number: 2, title: title, plan: TodoPlan(due: date(second), recurrence: period))])
+
+        try checks.apply(to: sut)
+
+        #expect(sut.todos.unfinished.map(\.title) == toDo.map { _ in title })
+        #expect(sut.todos.unfinished.compactMap(\.plan.due).sorted() == toDo.map { date($0) })
+        #expect(sut.todos.unfinished.allSatisfy { $0.plan == TodoPlan(due: $0.plan.due, recurrence: period) })
+        #expect(store.todos == sut.todos)
+    }
+
+    @Test("PL-21 A repeat whose later day is finished already comes back after that day")
+    func laterDayFinished() throws {
+        let done = TodoItem(id: id(2), number: 2, title: "Water plants", isFinished: true, plan: TodoPlan(due: date("2026-12-02"), recurrence: .weekly))
+        let (sut, store) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Water plants",
+                                                             plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly))],
+                                             finished: [done])
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.title) == ["Water plants"])
+        #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-09"), recurrence: .weekly)])
+        #expect(store.todos == sut.todos)
+    }
+
+    @Test("PL-22 A repeat counts whole periods from the day of the to-do checked",
+          arguments: [("2026-11-25", "2026-01-31", Recurrence.monthly, "2026-11-30"), ("2026-12-01", "2026-01-31", .monthly, "2026-12-31"),
+                      ("2026-11-25", "2026-02-28", .monthly, "2026-11-28"), ("2026-11-25", "2024-02-29", .yearly, "2027-02-28"),
+                      ("2027-03-01", "2024-02-29", .yearly, "2028-02-29")])
+    func wholePeriodsFromItsDay(today: String, due: String, period: Recurrence, next: String) throws {
+        let (sut, store) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date(due), recurrence: period))],
+                                             today: today)
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.title) == ["Pay rent"])
+        #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date(next), recurrence: period)])
+        #expect(store.todos == sut.todos)
+    }
+
+    /// A list holding `todo` and `finished`, whose clock says today is `today`.
+    private func makeRepeatSUT(todo: [TodoItem], finished: [TodoItem] = [], today: String = "2026-11-25",
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> (TodoListViewModel, InMemoryTodoStore) {
+        let store = InMemoryTodoStore(list(todo: todo, finished: finished, next: todo.count + finished.count + 1))
+        let sut = TodoListViewModel(store: store, clock: testClock(today: date(today)))
+        leaks.track(sut, sourceLocation: sourceLocation)
+        leaks.track(store, sourceLocation: sourceLocation)
+        try sut.load()
+        return (sut, store)
     }
 
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has")

@@ -14,7 +14,8 @@ public enum TodoChange: Sendable, Equatable {
     /// with the change, so applying the same change twice (a retried save) adds nothing new.
     case add(id: TodoItem.ID, title: String, plan: TodoPlan = .none, at: Date? = nil)
     /// Moves to-dos to the top of Finished, one after the other: the last one named ends on top.
-    /// With `checking`, each is checked at its moment, and a to-do that repeats comes back.
+    /// With `checking`, each is checked at its moment, and a to-do that repeats comes back, once
+    /// for its repeat, unless a later one of it is left to do.
     case check([TodoItem.ID], Checking? = nil)
     /// Moves finished items to the bottom of To do, in the order named.
     case uncheck([TodoItem.ID])
@@ -34,6 +35,7 @@ public enum TodoChange: Sendable, Equatable {
 
 /// When a check is made, and what a to-do that repeats needs to come back.
 public struct Checking: Sendable, Equatable {
+    /// The moment of the check, kept as when each item was checked.
     public let at: Date
     /// The day the new to-do of a repeat is due on or after.
     public let today: CalendarDate

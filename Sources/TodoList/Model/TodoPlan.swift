@@ -9,14 +9,35 @@ public enum Priority: String, Sendable, CaseIterable {
 public enum Recurrence: String, Sendable, CaseIterable {
     case daily, weekly, monthly, yearly
 
-    /// The day one period after `day`: a month after the 31st is the month's last day. Nil past
-    /// the calendar's end.
-    public func next(after day: CalendarDate) -> CalendarDate? {
+    /// The day `count` periods after `day`. Months are counted from `day`: a month after the
+    /// 31st is the month's last day, and two months after it the 31st again. Nil past the
+    /// calendar's end.
+    public func day(_ count: Int, periodsAfter day: CalendarDate) -> CalendarDate? {
         switch self {
-        case .daily: day.adding(days: 1)
-        case .weekly: day.adding(days: 7)
-        case .monthly: day.adding(months: 1)
-        case .yearly: day.adding(months: 12)
+        case .daily: day.adding(days: count)
+        case .weekly: day.adding(days: 7 * count)
+        case .monthly: day.adding(months: count)
+        case .yearly: day.adding(months: 12 * count)
+        }
+    }
+
+    /// Those of `days` this repeat comes to after `start`, counted from it: a whole number of
+    /// periods on. Two repeats with one title and plan are told apart by their days.
+    public func days(among days: Set<CalendarDate>, after start: CalendarDate) -> [CalendarDate] {
+        switch self {
+        case .daily: return days.filter { $0 > start }
+        case .weekly: return days.filter { $0 > start && start.days(to: $0) % 7 == 0 }
+        case .monthly, .yearly:
+            // Which days a month's end shortens, only counting from `start` knows: one count,
+            // however many days are asked about.
+            guard let last = days.max() else { return [] }
+            var found: [CalendarDate] = []
+            var count = 1
+            while let day = day(count, periodsAfter: start), day <= last {
+                if days.contains(day) { found.append(day) }
+                count += 1
+            }
+            return found
         }
     }
 }

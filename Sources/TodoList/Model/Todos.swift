@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dates
 import TextSearch
 import Undo
 
@@ -23,6 +24,7 @@ public struct Todos: Sendable, Equatable {
     /// The order To do is shown in, as last chosen; the sections themselves keep the seed's order.
     public private(set) var order: TodoOrder
 
+    /// An empty list, whose first item is number 1.
     public init() {
         self.init(unfinished: [], finished: [], nextNumber: 1)
     }
@@ -38,12 +40,15 @@ public struct Todos: Sendable, Equatable {
     /// To do, then Finished: the order in which a list is shown.
     public var all: [TodoItem] { unfinished + finished }
 
+    /// Whether both sections are empty: numbering starts again at 1 then.
     public var isEmpty: Bool { unfinished.isEmpty && finished.isEmpty }
 
+    /// The item an id names, in either section: ids stay as the numbers change.
     public func item(withID id: TodoItem.ID) -> TodoItem? {
         unfinished.first { $0.id == id } ?? finished.first { $0.id == id }
     }
 
+    /// The item a number the user typed names, in either section.
     public func item(numbered number: Int) -> TodoItem? {
         unfinished.first { $0.number == number } ?? finished.first { $0.number == number }
     }
@@ -269,37 +274,46 @@ public struct Todos: Sendable, Equatable {
     }
 
     /// The new to-dos that checking `items` brings back, one for each repeat they are of: the
-    /// same title and plan, due one period after the latest of them checked, moved on by whole
-    /// periods until it is due today or later; numbered when they are put in. A repeat the list
-    /// holds a to-do of already, due that day or later, to do or finished, as a check taken back
-    /// and made again or an earlier to-do checked after a later one leaves it, brings nothing.
+    /// same title and plan, due a whole number of periods after the checked one, today or later;
+    /// numbered when they are put in. A repeat comes back once, after the latest of its to-dos:
+    /// not while the list holds a later one to do (a check taken back and made again, another
+    /// checked with it), and after its latest day finished.
     private func repeating(_ items: [TodoItem], _ checking: Checking) -> [TodoItem] {
-        let nexts = items.compactMap { item -> TodoItem? in
-            guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, var due = item.plan.due else { return nil }
-            repeat {
-                guard let next = recurrence.next(after: due) else { return nil }
-                due = next
-            } while due < checking.today
+        var brought: [TodoItem] = []
+        for item in items {
+            guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, let due = item.plan.due else { continue }
+            let isOfItsRepeat = { (other: TodoItem) in Self.isOfOneRepeat(other, item) }
+            guard recurrence.days(among: Set(unfinished.filter(isOfItsRepeat).compactMap(\.plan.due)), after: due).isEmpty else { continue }
+            let latestDone = recurrence.days(among: Set(finished.filter(isOfItsRepeat).compactMap(\.plan.due)), after: due).max()
+            guard let next = Self.firstDay(after: due, by: recurrence, onOrAfter: checking.today, after: latestDone) else { continue }
             var plan = item.plan
-            plan.due = due
-            return TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at)
+            plan.due = next
+            // Two to-dos of one repeat due on one day, checked together, bring it once.
+            guard !brought.contains(where: { $0.title == item.title && $0.plan == plan }) else { continue }
+            brought.append(TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at))
         }
-        return nexts.indices.filter { index in
-            let next = nexts[index]
-            return !unfinished.contains { Self.isAhead($0, of: next) } && !finished.contains { Self.isAhead($0, of: next) }
-                && !nexts.indices.contains { other in
-                    other != index && Self.isAhead(nexts[other], of: next) && (nexts[other].plan.due != next.plan.due || other < index)
-                }
-        }.map { nexts[$0] }
+        return brought
     }
 
-    /// Whether `item` is a to-do of the repeat `next` comes from (the same title, and the same
-    /// plan but for the day) due on `next`'s day or later.
-    private static func isAhead(_ item: TodoItem, of next: TodoItem) -> Bool {
-        guard let due = item.plan.due, let nextDue = next.plan.due, due >= nextDue, item.title == next.title else { return false }
+    /// The first day a whole number of periods after `due` that is `today` or later, and after
+    /// `done` when there is one; nil past the calendar's end.
+    private static func firstDay(after due: CalendarDate, by recurrence: Recurrence, onOrAfter today: CalendarDate,
+                                 after done: CalendarDate?) -> CalendarDate? {
+        var count = 1
+        while let day = recurrence.day(count, periodsAfter: due) {
+            if day >= today && done.map({ day > $0 }) ?? true { return day }
+            count += 1
+        }
+        return nil
+    }
+
+    /// Whether `item` and `other` could be to-dos of one repeat: the same title, and the same
+    /// plan but for the day; `Recurrence.days(among:after:)` tells whether they are.
+    private static func isOfOneRepeat(_ item: TodoItem, _ other: TodoItem) -> Bool {
+        guard item.title == other.title, item.plan.due != nil else { return false }
         var plan = item.plan
-        plan.due = nextDue
-        return plan == next.plan
+        plan.due = other.plan.due
+        return plan == other.plan
     }
 
     private mutating func restartNumberingIfEmpty() {

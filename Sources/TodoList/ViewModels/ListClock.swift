@@ -9,8 +9,11 @@ import Dates
 /// items, the time a change is made, and today, which due dates count from. Injected, so that a
 /// test, or `todo --today`, says what they are.
 public struct ListClock: Sendable {
+    /// An id for each new item: a fresh UUID, or one a test counts.
     public let newID: @Sendable () -> UUID
+    /// The moment a change is made, kept as when an item was added or checked.
     public let now: @Sendable () -> Date
+    /// The day due dates and repeats count from, where the user is.
     public let today: @Sendable () -> CalendarDate
 
     public init(newID: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date,

@@ -13,13 +13,16 @@ import Observation
 @MainActor
 @Observable
 public final class TodoDetailViewModel {
+    /// Which section the item is in, as the detail screen says it.
     public enum State: Equatable, Sendable {
         case todo, finished
     }
 
+    /// What the screen's one button does to the item: check it while to do, uncheck it once finished.
     public enum Action: Equatable, Sendable {
         case check, uncheck
 
+        /// The button's label in the seeds' detail screen.
         public var title: String {
             switch self {
             case .check: "Check"
@@ -56,6 +59,7 @@ public final class TodoDetailViewModel {
         }
     }
 
+    /// Closes the detail: the list lets it go, and shows itself as the detail left it.
     public func back() {
         closed()
     }

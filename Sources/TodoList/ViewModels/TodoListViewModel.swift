@@ -21,6 +21,7 @@ public struct TodoSection: Equatable, Sendable {
         self.items = items
     }
 
+    /// The heading the seeds' list shows above the section.
     public var title: String {
         switch kind {
         case .todo: "To do"
@@ -31,8 +32,10 @@ public struct TodoSection: Equatable, Sendable {
 
 /// How many items each section holds, and how many of them the list's filter shows.
 public struct Tally: Equatable, Sendable {
+    /// To do's items the filter shows, of `toDo`.
     public let shownToDo: Int
     public let toDo: Int
+    /// Finished's items the filter shows, of `finished`.
     public let shownFinished: Int
     public let finished: Int
 }
@@ -65,6 +68,7 @@ public final class TodoListViewModel {
         self.clock = clock
     }
 
+    /// Reads the list from the store; a store it cannot read throws, and the list stays as it was.
     public func load() throws {
         todos = try store.loadTodos()
     }
@@ -80,6 +84,7 @@ public final class TodoListViewModel {
             .filter { !$0.items.isEmpty }
     }
 
+    /// Whether the list holds no item at all, filtered or not: a view shows its empty state.
     public var isEmpty: Bool { todos.isEmpty }
 
     /// `2 to do, 1 finished`; with a filter, how many it shows of how many:
@@ -96,7 +101,8 @@ public final class TodoListViewModel {
         return Tally(shownToDo: shown.0.count, toDo: todos.unfinished.count, shownFinished: shown.1.count, finished: todos.finished.count)
     }
 
-    /// Finishes the items: each is checked now, and one that repeats comes back, due again.
+    /// Finishes the items: each is checked now, and a repeat comes back, due again, unless a later
+    /// to-do of it is left to do.
     public func check(_ ids: TodoItem.ID...) throws { try check(ids) }
     public func check(_ ids: [TodoItem.ID]) throws { try apply(.check(ids, clock.checking(ids.compactMap(todos.item(withID:))))) }
     public func uncheck(_ ids: TodoItem.ID...) throws { try apply(.uncheck(ids)) }
@@ -165,9 +171,13 @@ extension Todos {
 /// What an import did: how many to-dos it added (and how many of those came finished), how
 /// many of those it brought the list held already, and how many it brought twice or more.
 public struct ImportOutcome: Sendable, Equatable {
+    /// To-dos the import put in the list.
     public let added: Int
+    /// Of those added, the ones that came finished.
     public let finished: Int
+    /// To-dos the file held that the list held already, by id, passed over.
     public let alreadyHere: Int
+    /// To-dos the file held twice or more, by id, each added once.
     public let repeated: Int
 
     public init(added: Int, finished: Int, alreadyHere: Int, repeated: Int = 0) {
