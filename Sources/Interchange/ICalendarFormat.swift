@@ -35,8 +35,8 @@ enum ICalendarFormat {
             let recurrence = item.isFinished ? nil : item.plan.recurrence
             if let due = item.plan.due {
                 // A repeat counts from DTSTART, which the RFC asks for with RRULE and puts before
-                // DUE: each time starts one period before it is due.
-                if let recurrence, let start = previous(due, recurrence) {
+                // DUE: each time starts the day before it is due, and is due a day after it starts.
+                if recurrence != nil, let start = due.adding(days: -1) {
                     lines.append("DTSTART;VALUE=DATE:\(date(start))")
                 }
                 lines.append("DUE;VALUE=DATE:\(date(due))")
@@ -51,8 +51,8 @@ enum ICalendarFormat {
             } else {
                 lines.append("STATUS:NEEDS-ACTION")
             }
-            if let recurrence, item.plan.due.flatMap({ previous($0, recurrence) }) != nil {
-                lines.append("RRULE:FREQ=\(recurrence.rawValue.uppercased())")
+            if let recurrence, let due = item.plan.due, due.adding(days: -1) != nil {
+                lines.append("RRULE:" + rule(recurrence, due: due))
             }
             lines.append("END:VTODO")
         }
@@ -68,13 +68,24 @@ enum ICalendarFormat {
         return lines.map { folded($0) + "\r\n" }.joined()
     }
 
-    /// The day one period before `day`: where a repeat's time to do it starts.
-    private static func previous(_ day: CalendarDate, _ recurrence: Recurrence) -> CalendarDate? {
+    /// The rule of a repeat due on `due`, for the days before each due date it counts from: a
+    /// month's end that shortens the due date (to the 28th from the 31st, or from 29 February),
+    /// or moves the day before it (to the end of the month before the 1st), is in the rule, so a
+    /// calendar finds each time due on the day todo brings the to-do back on.
+    private static func rule(_ recurrence: Recurrence, due: CalendarDate) -> String {
+        let rule = "FREQ=" + recurrence.rawValue.uppercased()
         switch recurrence {
-        case .daily: day.adding(days: -1)
-        case .weekly: day.adding(days: -7)
-        case .monthly: day.adding(months: -1)
-        case .yearly: day.adding(months: -12)
+        case .daily, .weekly: return rule
+        case .monthly:
+            // The day before the 29th, 30th or 31st, or before a shorter month's last day: the
+            // second to last of the 27th up to the day before, and the month's last day.
+            if due.day == 1 { return rule + ";BYMONTHDAY=-1" }
+            guard due.day >= 29 else { return rule }
+            return rule + ";BYMONTHDAY=" + (27..<due.day).map(String.init).joined(separator: ",") + ",-1;BYSETPOS=-2"
+        case .yearly:
+            if due.day == 1 { return rule + ";BYMONTH=\(due.month == 1 ? 12 : due.month - 1);BYMONTHDAY=-1" }
+            guard due.month == 2 && due.day == 29 else { return rule }
+            return rule + ";BYMONTH=2;BYMONTHDAY=27,28,-1;BYSETPOS=-2"
         }
     }
 

@@ -94,6 +94,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notAPriority(String)
         /// A value of a known field that is not of its kind (a number for a description).
         case wrongKind(field: String)
+        /// An iCalendar file, as the export to ics writes: read as todo.txt, each of its lines
+        /// would be a to-do.
+        case calendar
     }
 
     public let place: Place
@@ -113,19 +116,38 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     /// to read whole. 64 MB as people count them, in millions of bytes, as it is told.
     public static let largestFile = 64_000_000
 
-    /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows: JSON
-    /// (its first byte other than a byte-order mark and white space `[` or `{`) is a Taskwarrior export, anything
-    /// else todo.txt. `zone` says which day a moment falls on, and at what moment a day starts.
+    /// Reads `bytes` as `format`, or, when it is nil, as the format its content shows (see
+    /// `shown(by:)`); a calendar is refused then. `zone` says which day a moment falls on, and at
+    /// what moment a day starts.
     public static func read(_ bytes: [UInt8], as format: ImportFormat?, zone: LocalZone) throws(ImportFailure) -> ImportedList {
         guard bytes.count <= largestFile else { throw ImportFailure(.file, .tooLarge(limit: largestFile)) }
-        // A byte-order mark, which some editors put first, is neither JSON's nor a to-do's.
-        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let first = text.first(where: { !isSpace($0) }) else { throw ImportFailure(.file, .empty) }
+        guard let shown = shown(by: bytes) else { throw ImportFailure(.file, .empty) }
         guard !bytes.contains(0) else { throw ImportFailure(.file, .notText) }
-        switch format ?? (first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .taskwarrior : .todotxt) {
+        if format == nil && opening(bytes).prefix(15).map(lowercased).elementsEqual("begin:vcalendar".utf8) {
+            throw ImportFailure(.file, .calendar)
+        }
+        switch format ?? shown {
         case .taskwarrior: return try TaskwarriorFormat.read(bytes, zone: zone)
         case .todotxt: return try TodoTxtFormat.read(bytes, zone: zone)
         }
+    }
+
+    /// The format a file's content shows: JSON (its first byte other than a byte-order mark and
+    /// white space `[` or `{`) is a Taskwarrior export, anything else todo.txt; nil when it
+    /// holds nothing but those.
+    public static func shown(by bytes: [UInt8]) -> ImportFormat? {
+        opening(bytes).first.map { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") ? .taskwarrior : .todotxt }
+    }
+
+    /// The bytes from the first that is not a byte-order mark, which some editors put first and
+    /// is neither JSON's nor a to-do's, or white space.
+    private static func opening(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return text.drop(while: isSpace)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -72,8 +72,7 @@ extension Session {
         } catch {
             // Read as JSON because it starts as JSON does: a todo.txt file may too (`[ ] Buy milk`).
             // A file read as an array of tasks, refused for a task's field, is a file of tasks.
-            let first = bytes.first { !$0.isSpace }
-            let hint = format == nil && (first == UInt8(ascii: "[") || first == UInt8(ascii: "{")) && error.reason.saysItMayNotBeJSON
+            let hint = format == nil && ImportFormat.shown(by: bytes) == .taskwarrior && error.reason.saysItMayNotBeJSON
                 ? " (if it is a todo.txt file: \(typed("import \(path) --format todotxt")))" : ""
             throw CommandError.refused("cannot import \(name): \(InterchangeText.failure(error))\(hint); nothing was imported")
         }
@@ -141,6 +140,3 @@ extension ImportFailure.Reason {
     }
 }
 
-extension UInt8 {
-    fileprivate var isSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
-}

@@ -34,7 +34,7 @@ struct ICalendarFormatTests {
                                    "END:VCALENDAR"])
     }
 
-    @Test("A to-do with everything planned is a VTODO with each field, its repeat counted from a period before it is due")
+    @Test("A to-do with everything planned is a VTODO with each field, its repeat counted from the day before it is due")
     func plannedTodo() {
         let item = TodoItem(id: Self.id(1), number: 1, title: "Pay rent; now, please",
                             plan: TodoPlan(tags: ["home", "bills"], due: CalendarDate(iso: "2026-03-31"), priority: .high,
@@ -42,24 +42,35 @@ struct ICalendarFormatTests {
                             added: Date(rfc3339: "2026-11-20T14:00:00Z"))
 
         #expect(Self.todoLines(item) == ["CREATED:20261120T140000Z", "SUMMARY:Pay rent\\; now\\, please",
-                                         "DTSTART;VALUE=DATE:20260228", "DUE;VALUE=DATE:20260331", "PRIORITY:1",
-                                         "CATEGORIES:home,bills", "STATUS:NEEDS-ACTION", "RRULE:FREQ=MONTHLY"])
+                                         "DTSTART;VALUE=DATE:20260330", "DUE;VALUE=DATE:20260331", "PRIORITY:1",
+                                         "CATEGORIES:home,bills", "STATUS:NEEDS-ACTION",
+                                         "RRULE:FREQ=MONTHLY;BYMONTHDAY=27,28,29,30,-1;BYSETPOS=-2"])
     }
 
-    @Test("Each priority is iCalendar's number, and each repeat starts a period before the day it is due", arguments: [
-        (Priority.medium, Recurrence.daily, "PRIORITY:5", "20260301", "FREQ=DAILY"),
-        (.low, .weekly, "PRIORITY:9", "20260223", "FREQ=WEEKLY"),
-        (.high, .yearly, "PRIORITY:1", "20250302", "FREQ=YEARLY"),
+    @Test("IE-31 A repeat in the iCalendar export starts the day before it is due, its month ends in the rule", arguments: [
+        ("2026-03-02", Recurrence.daily, "20260301", "FREQ=DAILY"), ("2026-03-02", .weekly, "20260301", "FREQ=WEEKLY"),
+        ("2026-03-15", .monthly, "20260314", "FREQ=MONTHLY"), ("2026-12-01", .monthly, "20261130", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+        ("2026-01-29", .monthly, "20260128", "FREQ=MONTHLY;BYMONTHDAY=27,28,-1;BYSETPOS=-2"),
+        ("2026-01-31", .monthly, "20260130", "FREQ=MONTHLY;BYMONTHDAY=27,28,29,30,-1;BYSETPOS=-2"),
+        ("2026-03-02", .yearly, "20260301", "FREQ=YEARLY"), ("2026-03-01", .yearly, "20260228", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+        ("2024-02-29", .yearly, "20240228", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=27,28,-1;BYSETPOS=-2"),
     ])
-    func priorityAndRepeat(priority: Priority, recurrence: Recurrence, line: String, start: String, rule: String) {
-        let item = TodoItem(id: Self.id(1), number: 1, title: "Water",
-                            plan: TodoPlan(due: CalendarDate(iso: "2026-03-02"), priority: priority, recurrence: recurrence))
+    func repeatRule(due: String, period: Recurrence, start: String, rule: String) throws {
+        let day = try #require(CalendarDate(iso: due))
+        let item = TodoItem(id: Self.id(1), number: 1, title: "Water", plan: TodoPlan(due: day, recurrence: period))
 
-        #expect(Self.todoLines(item) == ["SUMMARY:Water", "DTSTART;VALUE=DATE:\(start)", "DUE;VALUE=DATE:20260302", line,
+        #expect(Self.todoLines(item) == ["SUMMARY:Water", "DTSTART;VALUE=DATE:\(start)", "DUE;VALUE=DATE:\(due.replacingOccurrences(of: "-", with: ""))",
                                          "STATUS:NEEDS-ACTION", "RRULE:\(rule)"])
     }
 
-    @Test("A repeat whose period before falls outside the calendar has no start and no rule")
+    @Test("Each priority is iCalendar's number", arguments: [(Priority.medium, "PRIORITY:5"), (.low, "PRIORITY:9"), (.high, "PRIORITY:1")])
+    func priority(priority: Priority, line: String) {
+        let item = TodoItem(id: Self.id(1), number: 1, title: "Water", plan: TodoPlan(due: CalendarDate(iso: "2026-03-02"), priority: priority))
+
+        #expect(Self.todoLines(item) == ["SUMMARY:Water", "DUE;VALUE=DATE:20260302", line, "STATUS:NEEDS-ACTION"])
+    }
+
+    @Test("A repeat whose day before falls outside the calendar has no start and no rule")
     func repeatAtCalendarStart() {
         let item = TodoItem(id: Self.id(1), number: 1, title: "Water",
                             plan: TodoPlan(due: CalendarDate(iso: "0001-01-01"), recurrence: .daily))

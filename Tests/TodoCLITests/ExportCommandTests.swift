@@ -117,8 +117,8 @@ final class ExportCommandTests {
         #expect(todos[0].contains("SUMMARY:Fix bike\r\nPRIORITY:9\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261124T150000Z\r\n"))
         #expect(todos[1].contains("UID:\(id(2).uuidString.lowercased())\r\n"))
         #expect(todos[1].contains("""
-            SUMMARY:Pay rent\r\nDTSTART;VALUE=DATE:20261101\r\nDUE;VALUE=DATE:20261201\r\nPRIORITY:1\r\nCATEGORIES:home\r\n\
-            STATUS:NEEDS-ACTION\r\nRRULE:FREQ=MONTHLY\r\n
+            SUMMARY:Pay rent\r\nDTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261201\r\nPRIORITY:1\r\nCATEGORIES:home\r\n\
+            STATUS:NEEDS-ACTION\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n
             """))
         #expect(todos[2].contains("SUMMARY:Call Ann\r\nPRIORITY:5\r\nSTATUS:NEEDS-ACTION\r\n"))
         #expect(todos[3].contains("SUMMARY:Say \"hi\"\\, café 😀\\; or not\r\n"))

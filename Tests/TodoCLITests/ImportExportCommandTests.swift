@@ -199,6 +199,12 @@ final class ImportExportCommandTests {
             error: cannot import \(badDue): task 1 has a due date that is not a moment: “20261301T000000Z”; nothing was imported
 
             """))
+        let markedBracketed = try file("marked-brackets.txt", "\u{FEFF}[1]\n")
+        #expect(await run("import", markedBracketed) == Run(status: 1, output: "", errors: """
+            error: cannot import \(markedBracketed): task 1 is not a Taskwarrior task (if it is a todo.txt file: \
+            todo import \(markedBracketed) --format todotxt); nothing was imported
+
+            """))
         #expect(await run("import", bracketed, "--format", "todotxt").output == "Imported 1 to-do.\n")
         #expect(try cli.saved().unfinished.first?.title == "[1]")
         #expect(await run("import", empty) == Run(status: 1, output: "",
@@ -273,6 +279,9 @@ final class ImportExportCommandTests {
         Unreadable(testDescription: "a JSON object after a byte-order mark",
                    bytes: { Data("\u{FEFF}\n  {\"description\": \"Buy milk\"}".utf8) },
                    why: "it is JSON, but not a Taskwarrior export (an array of tasks)"),
+        Unreadable(testDescription: "a calendar: BEGIN:VCALENDAR in any case, after a byte-order mark",
+                   bytes: { Data("\u{FEFF}begin:vcalendar\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:Pay rent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8) },
+                   why: "it is an iCalendar file, which import does not read"),
     ]
 
     @Test("IE-5 A file that cannot be read whole is refused, naming where, and nothing is imported", arguments: unreadable)

@@ -244,14 +244,48 @@ struct InterchangeToolsTests {
         #expect(found.map { $0["kind"] as? String } == ["VTODO", "VTODO", "VTODO", "VEVENT", "VEVENT"])
         #expect(found[0]["status"] as? String == "COMPLETED")
         #expect(found[1]["due"] as? String == "2026-12-01")
-        #expect(found[1]["start"] as? String == "2026-11-01")
+        #expect(found[1]["start"] as? String == "2026-11-30")
         #expect(found[1]["priority"] as? Int == 1)
         #expect(found[1]["categories"] as? [String] == ["home"])
-        #expect(found[1]["rrule"] as? String == "FREQ=MONTHLY")
+        #expect(found[1]["rrule"] as? String == "FREQ=MONTHLY;BYMONTHDAY=-1")
         #expect(found[2]["priority"] as? Int == 5)
         #expect(found[3]["start"] as? String == "1990-12-10")
         #expect(found[3]["rrule"] as? String == "FREQ=YEARLY")
         #expect(found[4]["rrule"] as? String == "FREQ=YEARLY;BYYEARDAY=60")
+    }
+
+    @Test("IE-32 A calendar library finds each exported repeat due on the days todo brings it back on",
+          .enabled(if: pythonWithCalendars != nil))
+    func calendarRepeats() throws {
+        let repeats: [(due: String, period: Recurrence)] = [
+            ("2026-03-02", .daily), ("2026-03-02", .weekly), ("2026-03-15", .monthly), ("2026-12-01", .monthly), ("2026-01-29", .monthly),
+            ("2026-01-31", .monthly), ("2026-03-02", .yearly), ("2026-03-01", .yearly), ("2024-02-29", .yearly)]
+        for (index, (due, period)) in repeats.enumerated() {
+            try #require(try todo.run(["add", "Repeat \(index) due:\(due) recur:\(period.rawValue)"]).status == 0)
+        }
+        let calendar = todo.folder.file("list.ics")
+        try #require(try todo.run(["export", "--format", "ics", "--output", calendar.path], environment: Self.environment).status == 0)
+
+        // Each time is due the day after it starts: DUE less DTSTART, added to each start the rule gives.
+        let read = try Self.python("""
+            import icalendar, json, sys
+            from dateutil.rrule import rrulestr
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            found = {}
+            for todo in calendar.walk('VTODO'):
+                start, due = todo.decoded('dtstart'), todo.decoded('due')
+                rule = rrulestr(todo.get('rrule').to_ical().decode(), dtstart=start)
+                found[str(todo.get('summary'))] = [(time + (due - start)).date().isoformat() for time in rule[:60]]
+            print(json.dumps(found))
+            """, calendar.path)
+
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: [String]])
+        for (index, (due, period)) in repeats.enumerated() {
+            let first = try #require(CalendarDate(iso: due))
+            let counted = (0..<60).compactMap { period.day($0, periodsAfter: first)?.iso }
+            #expect(found["Repeat \(index)"] == counted, "\(due) \(period)")
+        }
+        #expect(found["Repeat 5"]?.prefix(4) == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])
     }
 
     /// The first Python on the path that has the icalendar library: the system's may have it

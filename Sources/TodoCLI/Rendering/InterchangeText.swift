@@ -65,6 +65,7 @@ enum InterchangeText {
         case .unknownStatus(let text): return "\(place) has a status todo does not know: \(quoted(text))"
         case .notAPriority(let text): return "\(place) has a priority todo does not know: \(quoted(text)) (H, M or L)"
         case .wrongKind(let field): return "\(place) has a field \(quoted(field)) whose value is not of its kind"
+        case .calendar: return "it is an iCalendar file, which import does not read"
         }
     }
 
