@@ -51,7 +51,7 @@ enum TodoTxtFormat {
             if added != nil { words = words.dropFirst() }
         }
         var title: [Substring] = []
-        var repeats: [String] = []
+        var repeatPeriod: String?
         for word in words {
             if word.first == "\\", isWrittenEscaped(word, first: title.isEmpty) {
                 title.append(word.dropFirst())
@@ -65,13 +65,14 @@ enum TodoTxtFormat {
             } else if word.hasPrefix("pri:"), word.count == 5, plan.priority == nil, let priority = priority("(\(word.dropFirst(4)))") {
                 plan.priority = priority
             } else if word.hasPrefix("rec:"), let period = period(word.dropFirst(4)) {
-                repeats.append(period)
+                guard repeatPeriod == nil else { throw ImportFailure(.line(line), .givenTwice(field: "rec")) }
+                repeatPeriod = period
             } else {
                 title.append(word)
             }
         }
-        for period in repeats {
-            list.place(repeat: period, as: periods[period.filter { $0 != "+" }], on: &plan)
+        if let repeatPeriod {
+            list.place(repeat: repeatPeriod, as: periods[repeatPeriod.filter { $0 != "+" }], on: &plan)
         }
         guard let name = TodoItem.normalizedTitle(title.joined(separator: " ")) else { throw ImportFailure(.line(line), .emptyTitle) }
         return NewTodo(id: NameBasedID.make(text, in: NameBasedID.todoTxtLines), title: name, plan: plan,

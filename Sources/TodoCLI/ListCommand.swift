@@ -85,8 +85,10 @@ struct ListRequest {
             guard let priority = Priority(rawValue: String(word.dropFirst(4)).uppercased()) else {
                 throw CommandError.usage("\(quoted(String(word.dropFirst(4)))) is not a priority: H, M or L", command: "list")
             }
+            guard filter.priority == nil else { throw CommandError.usage("\(quoted("pri:")) is given twice: give it once", command: "list") }
             filter.priority = priority
         } else if let due = Self.dueFilters[lowered] {
+            guard filter.due == nil else { throw CommandError.usage("list takes one of overdue, today and week", command: "list") }
             filter.due = due
         } else {
             throw CommandError.usage("list takes todo or finished, filters (+tag, -tag, pri:H, overdue, today, week) "

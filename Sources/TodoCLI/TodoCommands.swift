@@ -157,8 +157,9 @@ extension Session {
     // MARK: - Showing
 
     private func search(_ words: [String]) throws {
-        guard !words.isEmpty else { throw CommandError.usage("search needs the text to look for", command: "search") }
         let query = words.joined(separator: " ")
+        // An empty text would find every item: not a search.
+        guard query.contains(where: { !$0.isWhitespace }) else { throw CommandError.usage("search needs the text to look for", command: "search") }
         let shown = todoList.todos.matching(query)
         if json {
             write(TodoRendering.json(shown).line)

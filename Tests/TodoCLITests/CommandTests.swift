@@ -100,6 +100,30 @@ final class CommandTests {
         #expect(try cli.storeBytes() == before)
     }
 
+    @Test("CLI-56 An option, a priority or a due filter given twice is refused, and nothing runs", arguments: [
+        (["--store", "a.json", "--store", "b.json", "list"], "--store is given twice; give it once"),
+        (["--today", "2026-11-25", "list", "--today=2026-11-26"], "--today is given twice; give it once"),
+        (["--wait", "1", "--wait", "2", "list"], "--wait is given twice; give it once"),
+        (["--api", "http://127.0.0.1:1/", "user", "list", "--api", "http://127.0.0.1:2/"], "--api is given twice; give it once"),
+        (["list", "pri:H", "pri:L"], "“pri:” is given twice: give it once"),
+        (["list", "overdue", "today"], "list takes one of overdue, today and week"),
+    ])
+    func givenTwice(arguments: [String], said: String) async throws {
+        #expect(await cli.run("add", "Pay rent pri:H").status == 0)
+        let before = try cli.storeBytes()
+        let inFolder = arguments.map { $0.hasSuffix(".json") ? cli.folder.file($0).path : $0 }
+
+        let run = await cli.run(inFolder, environment: ["TODO_STORE": cli.storeURL.path], withStore: false)
+
+        #expect(run.status == 2)
+        #expect(run.output == "")
+        #expect(run.errors.hasPrefix("error: \(said); see: todo "))
+        #expect(run.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try cli.storeBytes() == before)
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.file("a.json").path))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.file("b.json").path))
+    }
+
     @Test("CLI-41 An unknown option is named as one, with the option meant: a command's own, after -- or in a title, is none")
     func knownOptions() async throws {
         try cli.seed(todo: ["Buy milk"])
@@ -298,7 +322,8 @@ final class CommandTests {
     }
 
     @Test("CLI-12 An unknown command or a missing argument is a usage error",
-          arguments: [["frobnicate"], ["check"], ["edit", "1"], ["list", "all", "now"], ["--colour", "list"], ["--store"]])
+          arguments: [["frobnicate"], ["check"], ["edit", "1"], ["list", "all", "now"], ["--colour", "list"], ["--store"],
+                      ["search", ""], ["search", " ", "\t"]])
     func usageErrors(arguments: [String]) async {
         let run = await cli.run(arguments)
 

@@ -39,6 +39,7 @@ enum OptionParser {
         var settings = settings
         var words: [String] = []
         var optionsEnded = false
+        var given: [GlobalOption] = []
         while true {
             if let start = CommandTable.textStart(of: words), words.count >= start,
                optionsEnded || !isOption(source.peek()) {
@@ -73,6 +74,11 @@ enum OptionParser {
             guard attached == nil || option.option.value != nil else {
                 throw OptionError("unknown option \(quoted(word))")
             }
+            // Which of two stores, days or servers was meant, the line does not say.
+            guard option.option.value == nil || !given.contains(option) else {
+                throw OptionError("\(name) is given twice; give it once")
+            }
+            given.append(option)
             switch option {
             case .help:
                 // After a command, its own help: `todo check --help` is `todo help check`.

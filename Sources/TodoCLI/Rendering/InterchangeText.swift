@@ -74,6 +74,7 @@ enum InterchangeText {
         case "due": "a due date"
         case "entry": "an entry date"
         case "end": "an end date"
+        case "rec": "a repeat"
         default: "a date"
         }
     }
