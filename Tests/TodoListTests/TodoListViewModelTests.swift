@@ -91,6 +91,23 @@ struct TodoListViewModelTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    @Test("TL-7 Deleting a to-do removes it from To do, and only it, though another's id looks alike")
+    func deleteTodoWithLookAlikeID() throws {
+        // The two ids' halves, one XOR the other, are the same: the list's quick test of an id
+        // cannot tell them apart, and only the id itself says which to delete.
+        let lookAlike = try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFE"))
+        let store = InMemoryTodoStore(list(todo: [TodoItem(id: id(1), number: 1, title: "Buy milk"),
+                                                 TodoItem(id: lookAlike, number: 2, title: "Call Ann")], next: 3))
+        let sut = TodoListViewModel(store: store, clock: testClock())
+        leaks.track(sut)
+        try sut.load()
+
+        try sut.delete(id(1))
+
+        #expect(sut.todos == list(todo: [TodoItem(id: lookAlike, number: 2, title: "Call Ann")], next: 3))
+        #expect(store.todos == sut.todos)
+    }
+
     @Test("TL-8 Deleting a finished item removes it from Finished")
     func deleteFinished() throws {
         let (sut, store) = try makeLoadedSUT(finished: ["Pay rent", "Water plants"])
