@@ -29,14 +29,20 @@ public struct ImportedList: Sendable, Equatable {
     var isNamedByLine = false
 
     /// Puts on `plan` the repeat a file wrote as `written`, when todo keeps it, as `recurrence`,
-    /// and the to-do has a due date to count it from; otherwise counts it among those left out,
-    /// so that the import can say which and why.
-    mutating func place(repeat written: String, as recurrence: Recurrence?, on plan: inout TodoPlan) {
+    /// and the to-do has a due date to count it from; otherwise, with `counting`, counts it among
+    /// those left out, so that the import can say which and why. Whether it was left out: a
+    /// repeat another to-do of it left out already is not counted again.
+    @discardableResult
+    mutating func place(repeat written: String, as recurrence: Recurrence?, on plan: inout TodoPlan, counting: Bool = true) -> Bool {
         switch (recurrence, plan.due) {
-        case (let recurrence?, _?): plan.recurrence = recurrence
-        case (_?, nil): repeatsWithoutDue.append(written)
-        case (nil, _): repeatsLeftOut.append(written)
+        case (let recurrence?, _?):
+            plan.recurrence = recurrence
+            return false
+        case (_?, nil) where counting: repeatsWithoutDue.append(written)
+        case (nil, _) where counting: repeatsLeftOut.append(written)
+        default: break
         }
+        return true
     }
 
     /// The to-dos whose lines are what `items` are written as in todo.txt take those items'

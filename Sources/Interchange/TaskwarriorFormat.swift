@@ -39,15 +39,18 @@ enum TaskwarriorFormat {
         } catch {
             throw ImportFailure(.file, .notAnExport)
         }
-        list.repeatsWithNothingToDo = series.templates.filter { !series.carriedOn.contains($0.id) }.map(\.recur)
+        list.repeatsWithNothingToDo = series.templates.filter { !series.carriedOn.contains($0.id) && !series.leftOut.contains($0.id) }
+            .map(\.recur)
         return list
     }
 
-    /// The repeating tasks of a file: each template's id and repeat, and the templates whose
-    /// tasks to do carry their repeat on.
+    /// The repeating tasks of a file: each template's id and repeat, the templates whose tasks
+    /// to do carry their repeat on, and those whose repeat a task of theirs was left out with:
+    /// one repeat, however many tasks it made, is counted once.
     private struct Series {
         var templates: [(id: UUID, recur: String)] = []
         var carriedOn: Set<UUID> = []
+        var leftOut: Set<UUID> = []
     }
 
     /// The fields of a task as they stand in the export.
@@ -116,7 +119,11 @@ enum TaskwarriorFormat {
             plan.priority = known
         }
         if let recur = task.recur {
-            list.place(repeat: recur, as: recurrence(recur), on: &plan)
+            let parent = task.parent.flatMap(UUID.init(uuidString:))
+            let counted = parent.map(series.leftOut.contains) ?? false
+            if list.place(repeat: recur, as: recurrence(recur), on: &plan, counting: !counted), let parent {
+                series.leftOut.insert(parent)
+            }
         }
         list.annotations += task.annotations
         let finished = status == "completed"

@@ -144,6 +144,31 @@ final class ImportExportCommandTests {
         #expect(json.output.contains(#""leftOut":{"annotations":0,"repeats":1}"#), "\(json)")
     }
 
+    @Test("IE-33 A repeat left out is counted once, however many of its tasks the file holds")
+    func repeatCountedOnce() async throws {
+        let plants = "11111111-2222-4333-8444-555555555598", rent = "11111111-2222-4333-8444-555555555599"
+        let task = { (title: String, due: String, parent: String, recur: String, status: String, number: Int) in
+            #"{"description":"\#(title)","due":"\#(due)","entry":"20261101T140000Z","parent":"\#(parent)","recur":"\#(recur)","#
+                + #""status":"\#(status)","uuid":"\#(id(number).uuidString)"\#(status == "completed" ? #","end":"20261124T180000Z""# : "")}"#
+        }
+        let path = try file("export.json", "[" + [
+            #"{"description":"Water plants","due":"20261102T050000Z","entry":"20261101T140000Z","mask":"++-","recur":"biweekly","status":"recurring","uuid":"\#(plants)"}"#,
+            task("Water plants", "20261102T050000Z", plants, "biweekly", "completed", 1),
+            task("Water plants", "20261116T050000Z", plants, "biweekly", "completed", 2),
+            task("Water plants", "20261130T050000Z", plants, "biweekly", "pending", 3),
+            #"{"description":"Pay rent","due":"20261001T050000Z","entry":"20261101T140000Z","mask":"++","recur":"monthly","status":"recurring","uuid":"\#(rent)"}"#,
+            task("Pay rent", "20261001T050000Z", rent, "monthly", "completed", 4),
+            task("Pay rent", "20261101T050000Z", rent, "monthly", "completed", 5),
+        ].joined(separator: ",\n") + "]")
+
+        let run = await run("import", path)
+
+        #expect(run == Run(status: 0, output: "Imported 5 to-dos (4 finished). Skipped 2: 2 templates of repeating tasks. "
+                           + "Left out: 1 repeat todo cannot keep (biweekly), 1 repeat with no task left to do (monthly).\n", errors: ""))
+        let json = await cli.run(["--json", "--store", cli.folder.file("other.json").path, "import", path], withStore: false)
+        #expect(json.output.contains(#""leftOut":{"annotations":0,"repeats":2}"#), "\(json)")
+    }
+
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
     func todoTxtWords() async throws {
         let path = try file("todo.txt", """
