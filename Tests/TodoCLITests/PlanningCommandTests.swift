@@ -164,37 +164,40 @@ final class PlanningCommandTests {
 
     @Test("PL-11 Checking a repeating to-do finishes it and brings it back, due one period on (the CLI)")
     func repeats() async throws {
-        try await given("add", "Pay rent due:2026-10-31 recur:monthly +home pri:H")
         try await given("add", "Water plants due:2026-11-23 recur:daily")
+        try await given("add", "Pay rent due:2026-10-31 recur:monthly +home pri:H")
 
         #expect(await run("check", "1", "2").output == """
-            Checked 2 items: 1 “Pay rent” and 2 “Water plants”.
-            Back to do: 3 “Pay rent” (H) due Monday +home every month.
-            Back to do: 4 “Water plants” due today every day.
+            Checked 2 items: 1 “Water plants” and 2 “Pay rent”.
+            Back to do: 3 “Water plants” due today every day.
+            Back to do: 4 “Pay rent” (H) due Monday +home every month.
 
             """)
 
         #expect(await run("list").output == """
             To do
-              4 [ ] Water plants  due today  every day
-              3 [ ] Pay rent  (H)  due Monday  +home  every month
+              4 [ ] Pay rent  (H)  due Monday  +home  every month
+              3 [ ] Water plants  due today  every day
             Finished
-              2 [x] Water plants  due 23-11-2026  every day
-              1 [x] Pay rent  (H)  due 31-10-2026  +home  every month
+              2 [x] Pay rent  (H)  due 31-10-2026  +home  every month
+              1 [x] Water plants  due 23-11-2026  every day
 
             2 to do, 2 finished
 
             """)
-        #expect(await run("undo").output == "Undid: checked 2 to-dos: “Pay rent” and “Water plants”.\n")
+        #expect(await run("undo").output == "Undid: checked 2 to-dos: “Water plants” and “Pay rent”.\n")
         #expect(try cli.saved().unfinished.numbers == [2, 1])
     }
 
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has (the CLI)")
     func times() async throws {
+        let before = Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down))
         try await given("add", "Pay rent due:2026-12-01 pri:M +home recur:monthly")
         try await given("check", "1")
         let checked = try #require(try cli.saved().finished.first?.checked)
         let added = try #require(try cli.saved().finished.first?.added)
+        // Each is the moment its command ran, to the second.
+        #expect(before <= added && added <= checked && checked <= Date())
 
         #expect(await run("show", "1").output == """
             1 Pay rent

@@ -147,7 +147,7 @@ struct PlanningTests: TodoListSuite {
         #expect(sut.counter == counter)
     }
 
-    @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many (where a week ends)",
+    @Test("PL-8 Filters show only the items that pass every one: week ends seven days on, or on the calendar's last day",
           arguments: [("2026-11-25", "2026-12-01", true), ("2026-11-25", "2026-12-02", false), ("9999-12-28", "9999-12-31", true)])
     func weekEnds(today: String, due: String, shown: Bool) {
         let item = TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date(due)))
@@ -311,13 +311,19 @@ struct PlanningTests: TodoListSuite {
 
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has")
     func times() throws {
-        let (sut, store) = try makeLoadedSUT()
+        let halfPastTen = testNow.addingTimeInterval(90 * 60)
+        let clock = SteppedClock([testNow, halfPastTen])
+        let store = InMemoryTodoStore(Todos())
+        let sut = TodoListViewModel(store: store, clock: ListClock(newID: { id(100) }, now: { clock.now() }, today: { testToday }))
+        leaks.track(sut)
+        try sut.load()
         let form = sut.openAddForm()
         form.title = "Pay rent"
         let added = try form.save()
 
+        clock.moveOn()
         try sut.check(added.id)
-        #expect(store.todos.finished == [TodoItem(id: id(100), number: 1, title: "Pay rent", isFinished: true, added: testNow, checked: testNow)])
+        #expect(store.todos.finished == [TodoItem(id: id(100), number: 1, title: "Pay rent", isFinished: true, added: testNow, checked: halfPastTen)])
         try sut.uncheck(added.id)
 
         #expect(store.todos.unfinished == [TodoItem(id: id(100), number: 1, title: "Pay rent", added: testNow)])
@@ -336,5 +342,24 @@ struct PlanningTests: TodoListSuite {
                            next: 6)
         try sut.load()
         return (sut, store)
+    }
+}
+
+/// A clock stopped at one moment, then at the next when a test moves it on: 09:00 for an add,
+/// 10:30 for a check.
+private final class SteppedClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moments: [Date]
+
+    init(_ moments: [Date]) {
+        self.moments = moments
+    }
+
+    func now() -> Date {
+        lock.withLock { moments[0] }
+    }
+
+    func moveOn() {
+        lock.withLock { _ = moments.removeFirst() }
     }
 }
