@@ -308,15 +308,9 @@ private enum TabCompletion {
         guard let first = matches.first else { return nil }
         // A folder goes on: no space after it.
         appendCharacter?.pointee = matches.count == 1 && first.hasSuffix("/") ? 0 : Int32(UInt8(ascii: " "))
-        // As libedit's own lists are: what every match shares, then the matches (one alone
-        // too), then nil; it reads the third entry to tell a single match from several. The
-        // matches share a start in any case (`+home`, `+Home2`), and what replaces the word is
-        // never shorter than the word: nothing typed is taken away.
-        let shared = matches.dropFirst().reduce(first) { common, match in
-            String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
-        }
-        let typedWord = word.map { String(cString: $0) } ?? ""
-        let words = [shared.count < typedWord.count ? typedWord : shared] + matches
+        // As libedit's own lists are: what replaces the word, then the matches (one alone too),
+        // then nil; it reads the third entry to tell a single match from several.
+        let words = [Completion.replacement(for: word.map { String(cString: $0) } ?? "", matches: matches)] + matches
         guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
         for (index, word) in words.enumerated() {

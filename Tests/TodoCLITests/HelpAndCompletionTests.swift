@@ -127,9 +127,16 @@ struct HelpAndCompletionTests {
         let expected = example.choices.isEmpty && !example.completed.isEmpty ? [example.completed] : example.choices
 
         #expect(offered == expected)
-        let shared = offered.dropFirst().reduce(offered.first ?? "") { String($0.commonPrefix(with: $1)) }
-        #expect(shared == example.completed)
+        let typedWord = String(example.typed.split(separator: " ").last ?? "")
+        #expect(Completion.replacement(for: typedWord, matches: offered) == (offered.isEmpty ? typedWord : example.completed))
         #expect(await cli.run(["--complete-line", "todo " + example.typed]).output == "", "the shells offer no tags")
+    }
+
+    @Test("CLI-54 At the prompt, Tab completes the tags the list already has: what replaces the word is the start every match shares, in any case, and never shorter than the word",
+          arguments: [("+h", ["+home", "+Home2"], "+home"), ("+H", ["+home", "+hobby"], "+ho"), ("+hom", ["+HOME", "+home"], "+HOME"),
+                      ("+HOME", ["+home"], "+home"), ("+x", [], "+x")])
+    func tabReplacement(typed: String, matches: [String], replacement: String) {
+        #expect(Completion.replacement(for: typed, matches: matches) == replacement)
     }
 
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has: where the store cannot be read, none, and the store is left as it is")

@@ -53,6 +53,17 @@ enum Completion {
 
     /// The words before the cursor at the prompt, split where the line editor splits them, and
     /// the word being typed (empty after a space).
+    /// What Tab puts in place of the word typed, given the matches it offers: the start they all
+    /// share, in any case (`+home`, `+Home2` share `+home`), and never shorter than the word, so
+    /// that nothing typed is taken away.
+    nonisolated static func replacement(for typed: String, matches: [String]) -> String {
+        guard let first = matches.first else { return typed }
+        let shared = matches.dropFirst().reduce(first) { common, match in
+            String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
+        }
+        return shared.count < typed.count ? typed : shared
+    }
+
     private static func promptWords(_ line: String) -> (words: [String], current: String) {
         var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         let current = line.last.map { $0.isWhitespace } ?? true ? "" : words.removeLast()
