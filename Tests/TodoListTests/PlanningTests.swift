@@ -114,9 +114,9 @@ struct PlanningTests: TodoListSuite {
         try sut.edit(id(1), try TodoEdit(typed: " Pay the rent +bills ", today: testToday))
         #expect(sut.todos.unfinished.map(\.title) == ["Pay the rent"], "trimmed, as a title is when added")
 
-        try sut.edit(id(1), TodoEdit(title: "Pay the rent", addingTags: ["bills"], removingTags: ["home"], due: .set(date("2026-12-08")),
+        try sut.edit(id(1), TodoEdit(title: "Pay December's rent", addingTags: ["bills"], removingTags: ["home"], due: .set(date("2026-12-08")),
                                      priority: .set(.low), recurrence: .set(.monthly)))
-        #expect(sut.todos.unfinished == [TodoItem(id: id(1), number: 1, title: "Pay the rent",
+        #expect(sut.todos.unfinished == [TodoItem(id: id(1), number: 1, title: "Pay December's rent",
                                                   plan: TodoPlan(tags: ["bills"], due: date("2026-12-08"), priority: .low, recurrence: .monthly))],
                 "an edit made of its parts, as a form would make it")
         #expect(store.todos == sut.todos)
