@@ -52,10 +52,11 @@ extension Session {
             }
             return format
         }
-        guard rest.count == 1, let path = rest.first else {
+        guard rest.count == 1, let named = rest.first else {
             throw CommandError.usage(rest.isEmpty ? "import needs a file (- for standard input)" : "import takes one file",
                                      command: "import")
         }
+        let path = readsLines ? TypedPath.expandingHome(named, home: settings.home) : named
         let name = path == "-" ? "standard input" : path
         let bytes: [UInt8]
         if path == "-" {
@@ -89,6 +90,7 @@ extension Session {
     private func exportList(_ words: [String]) throws {
         var rest = words
         let output = try Self.take(Self.outputOption, from: &rest, command: "export")
+            .map { readsLines ? TypedPath.expandingHome($0, home: settings.home) : $0 }
         guard let value = try Self.take(Self.exportFormatOption, from: &rest, command: "export") else {
             throw CommandError.usage("export needs --format: todotxt, taskwarrior or ics", command: "export")
         }

@@ -169,6 +169,24 @@ final class ImportExportCommandTests {
         #expect(json.output.contains(#""leftOut":{"annotations":0,"repeats":2}"#), "\(json)")
     }
 
+    @Test("CLI-57 At the prompt, ~ at the start of a file's name is the home folder, as in a shell")
+    func homeAtThePrompt() async throws {
+        let home = cli.folder.file("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("Call Ann\n".utf8).write(to: home.appendingPathComponent("tasks.txt"))
+
+        let run = await cli.run([], input: ["import ~/tasks.txt", "export --format todotxt --output ~/out.txt"],
+                                terminal: true, environment: ["HOME": home.path])
+
+        #expect(run.errors == "")
+        #expect(run.output.contains("Imported 1 to-do.\n"))
+        #expect(run.output.contains("Exported 1 to-do to \(home.path)/out.txt.\n"))
+        #expect(try cli.saved().unfinished.map(\.title) == ["Call Ann"])
+        #expect(try String(contentsOf: home.appendingPathComponent("out.txt"), encoding: .utf8).hasSuffix("Call Ann\n"))
+        #expect(cli.tabAtLastPrompt?("import ~/ta") == ["~/tasks.txt"])
+        #expect(cli.tabAtLastPrompt?("import ~/") == ["~/out.txt", "~/tasks.txt"])
+    }
+
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
     func todoTxtWords() async throws {
         let path = try file("todo.txt", """

@@ -6,13 +6,14 @@ import Foundation
 /// typed as one word, and shows as it is, is offered: a name with a space, a control character
 /// (which a listing would send to the terminal as it is), an invisible one or one that turns the
 /// text around (U+200B, U+202E), or bytes that are not UTF-8, is not; nor a hidden one unless
-/// its dot is typed. `~` is a name like any other, as `import` reads it.
+/// its dot is typed. `~/` is the home folder, as the prompt reads it in a file's name.
 enum FileNames {
-    static func completing(_ typed: String) -> [String] {
+    static func completing(_ typed: String, home: String?) -> [String] {
         let slash = typed.lastIndex(of: "/")
         let folder = slash.map { String(typed[...$0]) } ?? ""
         let start = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        let read = TypedPath.expandingHome(folder, home: home)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: read.isEmpty ? "." : read) else { return [] }
         return names.filter { name in
             name.hasPrefix(start) && (start.hasPrefix(".") || !name.hasPrefix("."))
                 && !name.unicodeScalars.contains { scalar in
@@ -20,7 +21,7 @@ enum FileNames {
                 }
         }.map { name in
             var isFolder: ObjCBool = false
-            return folder + name + (FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder) && isFolder.boolValue ? "/" : "")
+            return folder + name + (FileManager.default.fileExists(atPath: read + name, isDirectory: &isFolder) && isFolder.boolValue ? "/" : "")
         }.sorted()
     }
 }

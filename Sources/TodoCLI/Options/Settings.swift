@@ -47,6 +47,8 @@ struct Settings {
     var api: (text: String, source: String)?
     /// Where the prompt keeps the commands typed at it; nil for nowhere (CLI-48).
     var historyPath: String?
+    /// The folder `~` names in a file's name typed at the prompt: HOME, when it is a path from the root.
+    var home: String?
     /// Which day a moment falls on, and when a day starts: the system's zone (`TZ`, else
     /// `/etc/localtime`), unless a test says otherwise.
     var zone = LocalZone.system
@@ -75,6 +77,7 @@ struct Settings {
             lockWait = try Self.lockWait(text, from: "TODO_LOCK_WAIT")
         }
         historyPath = PromptHistory.path(environment: environment)
+        home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
     /// The longest wait for the lock that may be asked for: a day.

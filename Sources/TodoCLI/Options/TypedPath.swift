@@ -21,6 +21,14 @@ enum TypedPath {
         return names.isEmpty ? (root.isEmpty ? "." : root) : root + names.joined(separator: "/")
     }
 
+    /// The path with `~` alone or before `/` read as the home folder, as a shell reads it; the
+    /// prompt does this for a shell, which never sees its lines. Without a home, and for any
+    /// other path (`~ann/list.txt` too), the path as it is.
+    static func expandingHome(_ path: String, home: String?) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
+    }
+
     /// The file the path names, every link on the way followed, and the file itself when it
     /// is a link that leads to one: two paths are one file when these are the same. A file not
     /// there yet is named in its folder, followed as far as that folder is there.

@@ -10,14 +10,17 @@ final class Prompt {
     private let todoList: TodoListViewModel
     /// Where Tab reads the tags from: the list as saved now, which another terminal may have changed.
     private let store: TodoStore
+    /// The home folder `~/` names in a file's name, as the prompt reads it.
+    private let home: String?
     /// The item whose detail was open when another program deleted it: a command meant for
     /// it says so, instead of asking for a number.
     private(set) var deletedWhileOpen: TodoItem?
 
-    init(input: LineReader, todoList: TodoListViewModel, store: TodoStore) {
+    init(input: LineReader, todoList: TodoListViewModel, store: TodoStore, home: String?) {
         self.input = input
         self.todoList = todoList
         self.store = store
+        self.home = home
     }
 
     /// `todo> `, or `todo 3> ` while item 3 is open.
@@ -30,12 +33,12 @@ final class Prompt {
     /// tags the list has, and the names of files. Throws for a line too long to be one, or that
     /// is not text.
     func nextLine(showing prompt: String) throws(LineRefusal) -> String? {
-        try input.readLine(prompt: prompt) { [store] line in
+        try input.readLine(prompt: prompt) { [store, home] line in
             Completion.candidates(forLine: line, tags: {
                 // A store that cannot be read offers no tags; the next command says why.
                 let todos = (try? store.loadTodos()) ?? Todos()
                 return (todos.unfinished + todos.finished).flatMap(\.plan.tags)
-            }, files: FileNames.completing) ?? []
+            }, files: { FileNames.completing($0, home: home) }) ?? []
         }
     }
 

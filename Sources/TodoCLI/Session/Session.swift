@@ -55,7 +55,7 @@ final class Session {
         })
         // The view-models ask for the day on the main actor, where the commands run.
         todoList = TodoListViewModel(store: store, clock: ListClock(today: { MainActor.assumeIsolated { current.today } }))
-        prompt = Prompt(input: input, todoList: todoList, store: store)
+        prompt = Prompt(input: input, todoList: todoList, store: store, home: settings.home)
     }
 
     /// Answers what todo was asked for: 0 done, 1 refused, 2 a usage error.
