@@ -45,7 +45,8 @@ enum InputFile {
 /// so that it is whole or not there; never the store or one of its own files. Only a plain
 /// file may be written: a device, a pipe or a folder is never replaced by one, a link is
 /// written through to its file, and a file or folder whose mode says no is left alone, as the
-/// store's are, even by the superuser. A file written over keeps its mode.
+/// store's are, even by the superuser, as is a file this user may not write, though its folder
+/// lets them put another in its place. A file written over keeps its mode.
 enum OutputFile {
     static func save(_ bytes: [UInt8], to path: String) throws {
         let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
@@ -60,6 +61,9 @@ enum OutputFile {
             default: throw refuse("it is not a plain file (a device, a pipe or a socket)")
             }
             guard status.st_mode & 0o222 != 0 else { throw refuse("the file is read-only") }
+            // The folder may let this user put a file in its place; the file's own mode says
+            // whether they may write it.
+            guard access(target, W_OK) == 0 else { throw refuse("you may not write the file") }
             mode = status.st_mode & 0o7777
         }
         let folder = TypedPath.split(target).folder ?? "."

@@ -371,6 +371,31 @@ final class ExportCommandTests {
         #expect(try cli.storeBytes() == store)
         #expect(try cli.folder.contents() == ["store.json", "store.json.lock"])
     }
+
+    @Test("IE-34 --output never writes over a file the user may not write, in a folder anyone may write in",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func othersFile() throws {
+        let todo = try TodoFolder()
+        let shared = todo.folder.file("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: todo.folder.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.path)
+        let others = shared.appendingPathComponent("notes.txt")
+        try Data("not yours\n".utf8).write(to: others)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: others.path)
+        let asNobody = { (arguments: [String]) in
+            try RealBinary(url: URL(fileURLWithPath: "/usr/bin/setpriv"))
+                .run(["--reuid=65534", "--regid=65534", "--clear-groups", todo.binary.url.path, "--store", todo.store.path] + arguments)
+        }
+        try #require(try asNobody(["add", "Call Ann"]).status == 0)
+
+        let refused = try asNobody(["export", "--format", "todotxt", "--output", others.path])
+
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: cannot write \(others.path): you may not write the file; nothing was written\n")
+        #expect(try String(contentsOf: others, encoding: .utf8) == "not yours\n")
+        let own = shared.appendingPathComponent("mine.txt")
+        #expect(try asNobody(["export", "--format", "todotxt", "--output", own.path]).status == 0)
+        #expect(try String(contentsOf: own, encoding: .utf8).hasSuffix("Call Ann\n"))
+    }
 }
-
-
