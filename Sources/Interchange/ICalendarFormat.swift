@@ -26,13 +26,15 @@ enum ICalendarFormat {
     static func write(_ items: [TodoItem], events: [YearlyEvent], stamp: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TodoStories//todo//EN", "CALSCALE:GREGORIAN"]
         let stamp = TaskwarriorFormat.basic(stamp)
+        let toDo = items.filter { !$0.isFinished && $0.plan.recurrence != nil }
         for item in items {
             lines += ["BEGIN:VTODO", "UID:\(item.id.uuidString.lowercased())", "DTSTAMP:\(stamp)"]
             if let added = item.added { lines.append("CREATED:\(TaskwarriorFormat.basic(added))") }
             lines.append("SUMMARY:\(text(item.title))")
-            // A finished to-do's repeat goes on in the to-do its check brought: in the calendar
-            // only that one repeats, or the series would be there twice.
-            let recurrence = item.isFinished ? nil : item.plan.recurrence
+            // A finished to-do's repeat goes on in the to-do its check brought, and one with a
+            // later to-do of its repeat left to do goes on in that one: in the calendar only the
+            // latest repeats, or the series would be there twice.
+            let recurrence = item.isFinished || hasLater(item, among: toDo) ? nil : item.plan.recurrence
             if let due = item.plan.due {
                 // A repeat counts from DTSTART, which the RFC asks for with RRULE and puts before
                 // DUE: each time starts the day before it is due, and is due a day after it starts.
@@ -66,6 +68,13 @@ enum ICalendarFormat {
         }
         lines.append("END:VCALENDAR")
         return lines.map { folded($0) + "\r\n" }.joined()
+    }
+
+    /// Whether the repeat `item` is of has a later to-do among `toDo`, on one of its days.
+    private static func hasLater(_ item: TodoItem, among toDo: [TodoItem]) -> Bool {
+        guard let recurrence = item.plan.recurrence, let due = item.plan.due else { return false }
+        let days = Set(toDo.filter { $0.sharesRepeat(with: item) }.compactMap(\.plan.due))
+        return !recurrence.days(among: days, after: due).isEmpty
     }
 
     /// The rule of a repeat due on `due`, for the days before each due date it counts from: a

@@ -158,8 +158,12 @@ extension Session {
 
     private func search(_ words: [String]) throws {
         let query = words.joined(separator: " ")
-        // An empty text would find every item: not a search.
-        guard query.contains(where: { !$0.isWhitespace }) else { throw CommandError.usage("search needs the text to look for", command: "search") }
+        // Nothing but white space, or marks a search passes over (a lone accent), would find
+        // every item: not a search.
+        let passedOver: [Unicode.GeneralCategory] = [.nonspacingMark, .spacingMark, .enclosingMark, .format, .control]
+        guard query.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !passedOver.contains($0.properties.generalCategory) }) else {
+            throw CommandError.usage("search needs the text to look for", command: "search")
+        }
         let shown = todoList.todos.matching(query)
         if json {
             write(TodoRendering.json(shown).line)
@@ -225,8 +229,21 @@ extension Session {
         // A repeat that was checked brings a new to-do: said with its number, which nothing else
         // shows. With --json, the items changed say it.
         if action == .check && !json {
-            for item in todoList.todos.unfinished.filter({ before.item(withID: $0.id) == nil }).sorted(by: { $0.number < $1.number }) {
+            let brought = todoList.todos.unfinished.filter { before.item(withID: $0.id) == nil }.sorted { $0.number < $1.number }
+            for item in brought {
                 say([.words("Back to do: ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
+            }
+            // A repeat that brought nothing back: another to-do of it is to do already (PL-19),
+            // or the calendar has no day after it.
+            for item in items where item.plan.recurrence != nil && !brought.contains(where: { $0.sharesRepeat(with: item) }) {
+                let later = todoList.todos.unfinished.filter { other in
+                    other.sharesRepeat(with: item) && (other.plan.due.flatMap { due in item.plan.due.map { due > $0 } } ?? false)
+                }
+                if let later = later.min(by: { ($0.plan.due?.dayNumber ?? 0, $0.number) < ($1.plan.due?.dayNumber ?? 0, $1.number) }) {
+                    say([.words("Back to do already: ")] + TodoRendering.named(later, today: todoList.today) + [.words(".")])
+                } else {
+                    say([.words("Not back to do: "), .names([Sentence.Named(item)]), .words(", as no day comes after 31-12-9999.")])
+                }
             }
         }
         showDetailAgain(items)

@@ -78,6 +78,18 @@ struct ICalendarFormatTests {
         #expect(Self.todoLines(item) == ["SUMMARY:Water", "DUE;VALUE=DATE:00010101", "STATUS:NEEDS-ACTION"])
     }
 
+    @Test("IE-11 An export to iCalendar holds each to-do and each birthday, as RFC 5545 writes them: a to-do of a repeat with a later one left to do has no rule")
+    func earlierOfOneRepeat() {
+        let earlier = TodoItem(id: Self.id(1), number: 1, title: "Water", plan: TodoPlan(due: CalendarDate(iso: "2026-03-02"), recurrence: .weekly))
+        let later = TodoItem(id: Self.id(2), number: 2, title: "Water", plan: TodoPlan(due: CalendarDate(iso: "2026-03-09"), recurrence: .weekly))
+        let otherDay = TodoItem(id: Self.id(3), number: 3, title: "Water", plan: TodoPlan(due: CalendarDate(iso: "2026-03-05"), recurrence: .weekly))
+        let written = ICalendarFormat.write([earlier, later, otherDay], events: [], stamp: Date(timeIntervalSince1970: 0))
+        let todos = written.components(separatedBy: "BEGIN:VTODO").dropFirst()
+
+        #expect(todos.map { $0.contains("RRULE:") } == [false, true, true])
+        #expect(todos.map { $0.contains("DTSTART") } == [false, true, true])
+    }
+
     @Test("A finished to-do is completed when it was checked, and its repeat is left to the to-do its check brought")
     func finishedTodo() {
         let item = TodoItem(id: Self.id(2), number: 2, title: "Fix bike", isFinished: true,

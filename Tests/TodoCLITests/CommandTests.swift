@@ -323,7 +323,7 @@ final class CommandTests {
 
     @Test("CLI-12 An unknown command or a missing argument is a usage error",
           arguments: [["frobnicate"], ["check"], ["edit", "1"], ["list", "all", "now"], ["--colour", "list"], ["--store"],
-                      ["search", ""], ["search", " ", "\t"]])
+                      ["search", ""], ["search", " ", "\t"], ["search", "\u{301}"]])
     func usageErrors(arguments: [String]) async {
         let run = await cli.run(arguments)
 

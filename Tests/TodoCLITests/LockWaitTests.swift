@@ -102,6 +102,10 @@ final class LockWaitTests {
 
         #expect(refused == Run(status: 2, output: "", errors: "error: \(said)\n"))
         #expect(try cli.saved().all.map(\.title) == ["Buy milk"])
+        if !environment.isEmpty {
+            #expect(await cli.run(["--wait", "2", "add", "Call Ann"], environment: environment).status == 0, "--wait gives the wait instead")
+            #expect(try cli.saved().all.map(\.title) == ["Call Ann", "Buy milk"])
+        }
     }
 
     @Test("SF-52 A store path made a link while a change waits for the lock is refused, not followed",

@@ -189,6 +189,28 @@ final class PlanningCommandTests {
         #expect(try cli.saved().unfinished.numbers == [2, 1])
     }
 
+    @Test("PL-23 A repeat that does not come back when checked says why")
+    func repeatNotBack() async throws {
+        try await given("add", "Take pill due:today recur:daily")
+        try await given("add", "Take pill due:today recur:daily")
+        try await given("check", "1")
+        let lastDay = try CLIHarness()
+        try #require(await lastDay.run("--today", "2026-11-25", "add", "Count down due:9999-12-31 recur:yearly").status == 0)
+
+        #expect(await run("check", "2").output == """
+            Checked 2 “Take pill”.
+            Back to do already: 3 “Take pill” due tomorrow every day.
+
+            """)
+        #expect(try cli.saved().unfinished.map(\.number) == [3])
+        #expect(await lastDay.run("--today", "2026-11-25", "check", "1").output == """
+            Checked 1 “Count down”.
+            Not back to do: 1 “Count down”, as no day comes after 31-12-9999.
+
+            """)
+        #expect(try lastDay.saved().unfinished.isEmpty)
+    }
+
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has (the CLI)")
     func times() async throws {
         let before = Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down))

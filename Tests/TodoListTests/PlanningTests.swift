@@ -253,6 +253,18 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    @Test("PL-19 A repeat comes back once, after the latest of its to-dos, whichever is checked first: tags in another order or case are the same tags")
+    func repeatWithTagsReordered() throws {
+        let (sut, store) = try makeRepeatSUT(todo: [
+            TodoItem(id: id(1), number: 1, title: "Water plants", plan: TodoPlan(tags: ["home", "garden"], due: date("2026-11-25"), recurrence: .weekly)),
+            TodoItem(id: id(2), number: 2, title: "Water plants", plan: TodoPlan(tags: ["Garden", "HOME"], due: date("2026-12-02"), recurrence: .weekly))])
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.id) == [id(2)])
+        #expect(store.todos == sut.todos)
+    }
+
     @Test("PL-20 Two repeats with one title, due on days that are not each other's, each come back",
           arguments: [("Water plants", Recurrence.weekly, "2026-11-23", "2026-12-03", Checks.first, ["2026-11-30", "2026-12-03"]),
                       ("Pay rent", .monthly, "2026-12-01", "2026-12-15", .together, ["2027-01-01", "2027-01-15"]),
@@ -286,7 +298,8 @@ struct PlanningTests: TodoListSuite {
     @Test("PL-22 A repeat counts whole periods from the day of the to-do checked",
           arguments: [("2026-11-25", "2026-01-31", Recurrence.monthly, "2026-11-30"), ("2026-12-01", "2026-01-31", .monthly, "2026-12-31"),
                       ("2026-11-25", "2026-02-28", .monthly, "2026-11-28"), ("2026-11-25", "2024-02-29", .yearly, "2027-02-28"),
-                      ("2027-03-01", "2024-02-29", .yearly, "2028-02-29")])
+                      ("2027-03-01", "2024-02-29", .yearly, "2028-02-29"), ("2026-11-25", "0001-01-01", .daily, "2026-11-25"),
+                      ("2026-11-25", "0001-01-01", .weekly, "2026-11-30"), ("2026-11-25", "2026-11-24", .daily, "2026-11-25")])
     func wholePeriodsFromItsDay(today: String, due: String, period: Recurrence, next: String) throws {
         let (sut, store) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date(due), recurrence: period))],
                                              today: today)

@@ -108,6 +108,7 @@ enum OptionParser {
                 settings.storeVariableProblem = nil
             case .wait:
                 settings.lockWait = try Settings.lockWait(try value(of: name, attached, &source, "a number of seconds"), from: name)
+                settings.lockWaitVariableProblem = nil
             case .today:
                 let text = try value(of: name, attached, &source, "a date, typed as YYYY-MM-DD or DD-MM-YYYY")
                 guard let date = CalendarDate.typed(text)?.date, date <= Settings.latestToday else {

@@ -19,12 +19,15 @@ struct Settings {
 
     /// Why TODO_STORE names no store file, while `--store` names none instead.
     var storeVariableProblem: OptionError?
+    /// Why TODO_LOCK_WAIT is no wait, while `--wait` gives none instead.
+    var lockWaitVariableProblem: OptionError?
 
     /// Why no store can be opened: TODO_STORE names a folder, or HOME is not an absolute path and
-    /// no store was named. Every command that uses the store is refused with it; help, the
-    /// version and a store named with `--store` are not.
+    /// no store was named, or TODO_LOCK_WAIT is no wait. Every command that uses the store is
+    /// refused with it; help, the version, and a store named with `--store` or a wait given with
+    /// `--wait`, are not.
     var storeProblem: OptionError? {
-        if let storeVariableProblem { return storeVariableProblem }
+        if let problem = storeVariableProblem ?? lockWaitVariableProblem { return problem }
         guard !storeIsNamed, let home = defaultPlace?.relativeHome else { return nil }
         return OptionError("HOME is not an absolute path (\(quoted(home))), so todo cannot tell where the store is: set HOME to "
                            + "one, or name the store with --store or TODO_STORE")
@@ -74,7 +77,12 @@ struct Settings {
             api = (text, "RANDOMUSER_API")
         }
         if let text = environment["TODO_LOCK_WAIT"], !text.isEmpty {
-            lockWait = try Self.lockWait(text, from: "TODO_LOCK_WAIT")
+            do {
+                lockWait = try Self.lockWait(text, from: "TODO_LOCK_WAIT")
+            } catch {
+                // Refused when a command uses the store, unless --wait gives the wait instead.
+                lockWaitVariableProblem = error
+            }
         }
         historyPath = PromptHistory.path(environment: environment)
         home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }

@@ -75,6 +75,17 @@ public struct TodoItem: Identifiable, Sendable, Equatable {
     }
 }
 
+extension TodoItem {
+    /// Whether this and `other` could be to-dos of one repeat: the same title, and the same plan
+    /// but for the day, its tags in any order and case, as the list tells tags apart. Whether
+    /// their days are one repeat's, `Recurrence.days(among:after:)` tells.
+    public func sharesRepeat(with other: TodoItem) -> Bool {
+        guard title == other.title, plan.due != nil, other.plan.due != nil, plan.priority == other.plan.priority,
+              plan.recurrence == other.plan.recurrence, plan.tags.count == other.plan.tags.count else { return false }
+        return plan.tags.allSatisfy(other.plan.has(tag:))
+    }
+}
+
 /// A to-do's plan, time checked and whether it is finished, never changed once made: a change
 /// makes a new one, so copies of an item that share it stay apart. Whether it is finished is
 /// here, and not a `Bool` in the item, because a byte more would round the item up to 64 bytes.

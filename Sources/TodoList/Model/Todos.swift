@@ -282,14 +282,14 @@ public struct Todos: Sendable, Equatable {
         var brought: [TodoItem] = []
         for item in items {
             guard let newID = checking.repeatIDs[item.id], let recurrence = item.plan.recurrence, let due = item.plan.due else { continue }
-            let isOfItsRepeat = { (other: TodoItem) in Self.isOfOneRepeat(other, item) }
+            let isOfItsRepeat = { (other: TodoItem) in other.sharesRepeat(with: item) }
             guard recurrence.days(among: Set(unfinished.filter(isOfItsRepeat).compactMap(\.plan.due)), after: due).isEmpty else { continue }
             let latestDone = recurrence.days(among: Set(finished.filter(isOfItsRepeat).compactMap(\.plan.due)), after: due).max()
             guard let next = Self.firstDay(after: due, by: recurrence, onOrAfter: checking.today, after: latestDone) else { continue }
             var plan = item.plan
             plan.due = next
             // Two to-dos of one repeat due on one day, checked together, bring it once.
-            guard !brought.contains(where: { $0.title == item.title && $0.plan == plan }) else { continue }
+            guard !brought.contains(where: { $0.sharesRepeat(with: item) && $0.plan.due == next }) else { continue }
             brought.append(TodoItem(id: newID, number: 0, title: item.title, plan: plan, added: checking.at))
         }
         return brought
@@ -299,21 +299,16 @@ public struct Todos: Sendable, Equatable {
     /// `done` when there is one; nil past the calendar's end.
     private static func firstDay(after due: CalendarDate, by recurrence: Recurrence, onOrAfter today: CalendarDate,
                                  after done: CalendarDate?) -> CalendarDate? {
-        var count = 1
+        // Days and weeks are counted at once: a daily repeat due in the year 1 is millions of
+        // days before today. Months and years, thousands at most, one at a time.
+        let from = max(today, done.flatMap { $0.adding(days: 1) } ?? today)
+        let days = recurrence == .daily ? 1 : recurrence == .weekly ? 7 : nil
+        var count = days.map { max(1, (due.days(to: from) + $0 - 1) / $0) } ?? 1
         while let day = recurrence.day(count, periodsAfter: due) {
             if day >= today && done.map({ day > $0 }) ?? true { return day }
             count += 1
         }
         return nil
-    }
-
-    /// Whether `item` and `other` could be to-dos of one repeat: the same title, and the same
-    /// plan but for the day; `Recurrence.days(among:after:)` tells whether they are.
-    private static func isOfOneRepeat(_ item: TodoItem, _ other: TodoItem) -> Bool {
-        guard item.title == other.title, item.plan.due != nil else { return false }
-        var plan = item.plan
-        plan.due = other.plan.due
-        return plan == other.plan
     }
 
     private mutating func restartNumberingIfEmpty() {
