@@ -39,18 +39,29 @@ enum TaskwarriorFormat {
         } catch {
             throw ImportFailure(.file, .notAnExport)
         }
-        list.repeatsWithNothingToDo = series.templates.filter { !series.carriedOn.contains($0.id) && !series.leftOut.contains($0.id) }
-            .map(\.recur)
+        let ended = series.templates.filter { !series.carriedOn.contains($0.id) }
+        list.repeatsWithNothingToDo = ended.filter { !series.leftOut.contains($0.id) }.map(\.recur)
+        // A repeat said to be left out is: its finished tasks come without it, so that checking
+        // one again after an uncheck brings nothing back.
+        for index in ended.flatMap({ series.children[$0.id] ?? [] }) {
+            let todo = list.todos[index]
+            var plan = todo.plan
+            plan.recurrence = nil
+            list.todos[index] = NewTodo(id: todo.id, title: todo.title, plan: plan, added: todo.added, isFinished: todo.isFinished,
+                                        checked: todo.checked)
+        }
         return list
     }
 
     /// The repeating tasks of a file: each template's id and repeat, the templates whose tasks
-    /// to do carry their repeat on, and those whose repeat a task of theirs was left out with:
-    /// one repeat, however many tasks it made, is counted once.
+    /// to do carry their repeat on, those whose repeat a task of theirs was left out with (one
+    /// repeat, however many tasks it made, is counted once), and where each template's tasks
+    /// are among the to-dos read.
     private struct Series {
         var templates: [(id: UUID, recur: String)] = []
         var carriedOn: Set<UUID> = []
         var leftOut: Set<UUID> = []
+        var children: [UUID: [Int]] = [:]
     }
 
     /// The fields of a task as they stand in the export.
@@ -128,6 +139,7 @@ enum TaskwarriorFormat {
         list.annotations += task.annotations
         let finished = status == "completed"
         list.todos.append(NewTodo(id: id, title: title, plan: plan, added: task.entry, isFinished: finished, checked: task.end))
+        if let parent = task.parent.flatMap(UUID.init(uuidString:)) { series.children[parent, default: []].append(list.todos.count - 1) }
     }
 
     private static func readField(_ key: String, of task: inout Task, _ json: inout JSONReader, index: Int) throws {

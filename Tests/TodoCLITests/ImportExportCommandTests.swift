@@ -140,6 +140,9 @@ final class ImportExportCommandTests {
                            + "Left out: 1 repeat with no task left to do (weekly).\n", errors: ""))
         #expect(try cli.saved().finished.map(\.title) == ["Water plants"])
         #expect(try cli.saved().unfinished.isEmpty)
+        #expect(try cli.saved().finished.first?.plan.recurrence == nil)
+        #expect(await self.run("uncheck", "1").status == 0)
+        #expect(await self.run("check", "1").output == "Checked 1 “Water plants”.\n")
         let json = await cli.run(["--json", "--store", cli.folder.file("other.json").path, "import", path], withStore: false)
         #expect(json.output.contains(#""leftOut":{"annotations":0,"repeats":1}"#), "\(json)")
     }
