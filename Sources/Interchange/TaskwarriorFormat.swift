@@ -156,7 +156,10 @@ enum TaskwarriorFormat {
                 task.due = (try moment(text, key, index), text)
             case "priority": task.priority = try json.readString()
             case "project": task.project = try json.readString()
-            case "recur": task.recur = try json.readString()
+            // An empty repeat, as a hand-made file may have, is none.
+            case "recur":
+                let recur = try json.readString()
+                task.recur = recur.isEmpty ? nil : recur
             case "parent": task.parent = try json.readString()
             case "tags": task.tags = try json.readArray { try $0.readString() }
             case "annotations": try json.readArray { try $0.skipValue(); task.annotations += 1 }

@@ -94,6 +94,16 @@ final class ImportExportCommandTests {
         #expect(try cli.saved().unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-20"), recurrence: recurrence)])
     }
 
+    @Test("IE-28 Every way Taskwarrior writes a daily, weekly, monthly or yearly repeat is kept: an empty recur is no repeat")
+    func taskwarriorEmptyRepeat() async throws {
+        let path = try file("export.json", #"""
+            [{"description":"Water plants","status":"pending","due":"20261220T050000Z","recur":"","uuid":"\#(id(1).uuidString)"}]
+            """#)
+
+        #expect(await run("import", path) == Run(status: 0, output: "Imported 1 to-do.\n", errors: ""))
+        #expect(try cli.saved().unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-20"))])
+    }
+
     @Test("IE-29 A Taskwarrior time todo reads leaves in an export and comes back; one it cannot keep is refused, quoting the file",
           arguments: [
               ("entry", "0001-01-02T00:00:00Z", nil), ("entry", "0001-01-02T00:00:00.5Z", nil), ("end", "9999-12-29T23:59:59.5Z", nil),
