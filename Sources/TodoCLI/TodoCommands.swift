@@ -234,12 +234,18 @@ extension Session {
                 say([.words("Back to do: ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
             }
             // A repeat that brought nothing back: another to-do of it is to do already (PL-19),
-            // or the calendar has no day after it.
-            for item in items where item.plan.recurrence != nil && !brought.contains(where: { $0.sharesRepeat(with: item) }) {
-                let later = todoList.todos.unfinished.filter { other in
-                    other.sharesRepeat(with: item) && (other.plan.due.flatMap { due in item.plan.due.map { due > $0 } } ?? false)
+            // or the calendar has no day after it. Each once, however often it was named.
+            var told = Set<TodoItem.ID>()
+            for item in items where told.insert(item.id).inserted {
+                guard let recurrence = item.plan.recurrence, let due = item.plan.due else { continue }
+                // Of its own repeat: the same title and plan on one of its days, not another's.
+                let ofItsRepeat = { (others: [TodoItem]) -> [TodoItem] in
+                    let same = others.filter { $0.sharesRepeat(with: item) }
+                    let days = Set(recurrence.days(among: Set(same.compactMap(\.plan.due)), after: due))
+                    return same.filter { $0.plan.due.map(days.contains) == true }
                 }
-                if let later = later.min(by: { ($0.plan.due?.dayNumber ?? 0, $0.number) < ($1.plan.due?.dayNumber ?? 0, $1.number) }) {
+                guard ofItsRepeat(brought).isEmpty else { continue }
+                if let later = ofItsRepeat(todoList.todos.unfinished).min(by: { ($0.plan.due?.dayNumber ?? 0, $0.number) < ($1.plan.due?.dayNumber ?? 0, $1.number) }) {
                     say([.words("Back to do already: ")] + TodoRendering.named(later, today: todoList.today) + [.words(".")])
                 } else {
                     say([.words("Not back to do: "), .names([Sentence.Named(item)]), .words(", as no day comes after 31-12-9999.")])

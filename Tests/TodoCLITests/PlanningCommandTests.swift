@@ -209,6 +209,15 @@ final class PlanningCommandTests {
 
             """)
         #expect(try lastDay.saved().unfinished.isEmpty)
+        let twoRepeats = try CLIHarness()
+        for due in ["2026-11-20", "2026-11-27", "2026-11-23"] {
+            try #require(await twoRepeats.run("--today", "2026-11-25", "add", "W due:\(due) recur:weekly").status == 0)
+        }
+        #expect(await twoRepeats.run("--today", "2026-11-25", "check", "1", "1").output == """
+            Checked 1 “W”.
+            Back to do already: 2 “W” due Friday every week.
+
+            """)
     }
 
     @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has (the CLI)")
