@@ -51,9 +51,11 @@ enum OutputFile {
     static func save(_ bytes: [UInt8], to path: String) throws {
         let refuse = { (reason: String) in CommandError.refused("cannot write \(path): \(reason); nothing was written") }
         guard !TypedPath.namesAFolder(path) else { throw CommandError.refused("cannot write \(path): it is a folder; name a file in it") }
+        if isPlantedLink(path) { throw refuse("it is a link another user made in a folder anyone may write in, which todo does not follow") }
         let target = TypedPath.resolved(path)
         var status = stat()
         var mode: mode_t?
+        var owner: (uid_t, gid_t)?
         if lstat(target, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
@@ -64,7 +66,10 @@ enum OutputFile {
             // The folder may let this user put a file in its place; the file's own mode says
             // whether they may write it.
             guard access(target, W_OK) == 0 else { throw refuse("you may not write the file") }
+            // A new file in its place would leave another name of it as it was.
+            guard status.st_nlink <= 1 else { throw refuse("the file has another name (a hard link), which would keep the old text") }
             mode = status.st_mode & 0o7777
+            owner = (status.st_uid, status.st_gid)
         }
         let folder = TypedPath.split(target).folder ?? "."
         var folderStatus = stat()
@@ -72,6 +77,7 @@ enum OutputFile {
             throw refuse("its folder \(folder) does not exist")
         }
         guard folderStatus.st_mode & 0o222 != 0 else { throw refuse("its folder \(folder) is read-only") }
+        guard access(folder, W_OK) == 0 else { throw refuse("you may not write in its folder \(folder)") }
         // Not named after the file: a name of 255 bytes, the longest, leaves no room for more.
         let temporary = (folder == "/" ? "" : folder) + "/.todo-export.tmp-\(getpid())"
         // A new file gets the mode the user's umask gives; a file written over keeps its own.
@@ -80,6 +86,13 @@ enum OutputFile {
         var written = 0
         var failure: String?
         if let mode, fchmod(descriptor, mode) != 0 { failure = systemMessage() }
+        // A file written over stays its owner's: the superuser's export of a user's file leaves
+        // it theirs. One that cannot be given back is not written.
+        var made = stat()
+        if failure == nil, let (uid, gid) = owner, fstat(descriptor, &made) == 0, made.st_uid != uid || made.st_gid != gid,
+           fchown(descriptor, uid, gid) != 0 {
+            failure = "the file is another user's, and written it would be yours"
+        }
         while written < bytes.count && failure == nil {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -92,6 +105,18 @@ enum OutputFile {
             unlink(temporary)
             throw refuse(failure)
         }
+    }
+
+    /// Whether `path` is a link in a folder anyone may write in but only owners may rename in
+    /// (as /tmp is), made by another user than this one and the folder's owner: the system's
+    /// own rule for following links there (Linux's protected_symlinks), which a path resolved
+    /// first, then written beside, would pass by.
+    private static func isPlantedLink(_ path: String) -> Bool {
+        var link = stat(), folder = stat()
+        let whole = TypedPath.absolute(path)
+        guard lstat(whole, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+              stat(TypedPath.split(whole).folder ?? ".", &folder) == 0 else { return false }
+        return folder.st_mode & S_ISVTX != 0 && folder.st_mode & 0o002 != 0 && link.st_uid != geteuid() && link.st_uid != folder.st_uid
     }
 
     /// Whether `path` names the store at `store`, its journal or its lock, however it reaches it:

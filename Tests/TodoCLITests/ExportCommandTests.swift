@@ -397,5 +397,36 @@ final class ExportCommandTests {
         let own = shared.appendingPathComponent("mine.txt")
         #expect(try asNobody(["export", "--format", "todotxt", "--output", own.path]).status == 0)
         #expect(try String(contentsOf: own, encoding: .utf8).hasSuffix("Call Ann\n"))
+
+        let asRoot = { (arguments: [String]) in try todo.binary.run(["--store", todo.store.path] + arguments) }
+        #expect(try asRoot(["export", "--format", "todotxt", "--output", own.path]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: own.path)[.ownerAccountID] as? NSNumber == 65534, "still nobody's")
+
+        let sticky = todo.folder.file("sticky"), roots = todo.folder.file("roots.txt")
+        try FileManager.default.createDirectory(at: sticky, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: sticky.path)
+        try Data("root's\n".utf8).write(to: roots)
+        let planted = sticky.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: roots)
+        try #require(lchown(planted.path, 65534, 65534) == 0)
+        #expect(try asRoot(["export", "--format", "todotxt", "--output", planted.path]).errors == "error: cannot write \(planted.path): "
+                + "it is a link another user made in a folder anyone may write in, which todo does not follow; nothing was written\n")
+        #expect(try String(contentsOf: roots, encoding: .utf8) == "root's\n")
+
+        let closed = todo.folder.file("closed")
+        try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+        let inClosed = closed.appendingPathComponent("nobodys.txt")
+        try Data("nobody's\n".utf8).write(to: inClosed)
+        try #require(chown(inClosed.path, 65534, 65534) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: closed.path)
+        #expect(try asNobody(["export", "--format", "todotxt", "--output", inClosed.path]).errors
+                == "error: cannot write \(inClosed.path): you may not write in its folder \(closed.path); nothing was written\n")
+        #expect(try String(contentsOf: inClosed, encoding: .utf8) == "nobody's\n")
+
+        let secondName = todo.folder.file("second.txt")
+        try #require(link(roots.path, secondName.path) == 0)
+        #expect(try asRoot(["export", "--format", "todotxt", "--output", roots.path]).errors == "error: cannot write \(roots.path): "
+                + "the file has another name (a hard link), which would keep the old text; nothing was written\n")
+        #expect(try String(contentsOf: secondName, encoding: .utf8) == "root's\n")
     }
 }
