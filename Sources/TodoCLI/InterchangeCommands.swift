@@ -56,7 +56,7 @@ extension Session {
             throw CommandError.usage(rest.isEmpty ? "import needs a file (- for standard input)" : "import takes one file",
                                      command: "import")
         }
-        let path = readsLines ? TypedPath.expandingHome(named, home: settings.home) : named
+        let path = try typedFile(named)
         let name = path == "-" ? "standard input" : path
         let bytes: [UInt8]
         if path == "-" {
@@ -90,7 +90,7 @@ extension Session {
     private func exportList(_ words: [String]) throws {
         var rest = words
         let output = try Self.take(Self.outputOption, from: &rest, command: "export")
-            .map { readsLines ? TypedPath.expandingHome($0, home: settings.home) : $0 }
+            .map(typedFile)
         guard let value = try Self.take(Self.exportFormatOption, from: &rest, command: "export") else {
             throw CommandError.usage("export needs --format: todotxt, taskwarrior or ics", command: "export")
         }
@@ -110,6 +110,16 @@ extension Session {
         }
         try OutputFile.save(Array(text.utf8), to: output)
         say(InterchangeText.exported(todos: items.count, birthdays: birthdays.count, to: output))
+    }
+
+    /// A file's name as given: at the prompt, where no shell reads it first, with `~/` read as
+    /// the home folder, and refused when HOME names none.
+    private func typedFile(_ name: String) throws -> String {
+        guard readsLines, name == "~" || name.hasPrefix("~/") else { return name }
+        guard settings.home != nil else {
+            throw CommandError.refused("\(name) starts with ~, the home folder, and HOME names none (a path from the root)")
+        }
+        return TypedPath.expandingHome(name, home: settings.home)
     }
 
     /// The value of `option` in `words`, taken out of them: `--format x` or `--format=x`.

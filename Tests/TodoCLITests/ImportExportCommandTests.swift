@@ -198,6 +198,10 @@ final class ImportExportCommandTests {
         #expect(try String(contentsOf: home.appendingPathComponent("out.txt"), encoding: .utf8).hasSuffix("Call Ann\n"))
         #expect(cli.tabAtLastPrompt?("import ~/ta") == ["~/tasks.txt"])
         #expect(cli.tabAtLastPrompt?("import ~/") == ["~/out.txt", "~/tasks.txt"])
+        for home in ["", "relative"] {
+            #expect(await cli.run([], input: ["import ~/tasks.txt"], environment: ["HOME": home]).errors
+                    == "line 1: error: ~/tasks.txt starts with ~, the home folder, and HOME names none (a path from the root)\n")
+        }
     }
 
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
