@@ -34,7 +34,7 @@ enum ICalendarFormat {
             // A finished to-do's repeat goes on in the to-do its check brought, and one with a
             // later to-do of its repeat left to do goes on in that one: in the calendar only the
             // latest repeats, or the series would be there twice.
-            let recurrence = item.isFinished || hasLater(item, among: toDo) ? nil : item.plan.recurrence
+            let recurrence = item.isFinished || item.hasLaterToDo(among: toDo) ? nil : item.plan.recurrence
             if let due = item.plan.due {
                 // A repeat counts from DTSTART, which the RFC asks for with RRULE and puts before
                 // DUE: each time starts the day before it is due, and is due a day after it starts.
@@ -68,13 +68,6 @@ enum ICalendarFormat {
         }
         lines.append("END:VCALENDAR")
         return lines.map { folded($0) + "\r\n" }.joined()
-    }
-
-    /// Whether the repeat `item` is of has a later to-do among `toDo`, on one of its days.
-    private static func hasLater(_ item: TodoItem, among toDo: [TodoItem]) -> Bool {
-        guard let recurrence = item.plan.recurrence, let due = item.plan.due else { return false }
-        let days = Set(toDo.filter { $0.sharesRepeat(with: item) }.compactMap(\.plan.due))
-        return !recurrence.days(among: days, after: due).isEmpty
     }
 
     /// The rule of a repeat due on `due`, for the days before each due date it counts from: a

@@ -178,6 +178,17 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     }
 }
 
+extension TodoItem {
+    /// Whether a later to-do of this one's repeat is among `toDo`, on one of its days: the repeat
+    /// goes on in that one, and an export gives the rule to it alone, or a calendar or
+    /// Taskwarrior would hold the series twice.
+    func hasLaterToDo(among toDo: [TodoItem]) -> Bool {
+        guard let recurrence = plan.recurrence, let due = plan.due else { return false }
+        let days = Set(toDo.filter { !$0.isFinished && $0.sharesRepeat(with: self) }.compactMap(\.plan.due))
+        return !recurrence.days(among: days, after: due).isEmpty
+    }
+}
+
 extension StringProtocol {
     /// Without the spaces and tabs at either end.
     var trimmedOfSpaces: SubSequence {

@@ -262,7 +262,11 @@ enum TaskwarriorFormat {
     static func write(_ items: [TodoItem], zone: LocalZone) -> String {
         var lines: [String] = []
         for item in items {
-            if let recurrence = item.plan.recurrence, !item.isFinished {
+            // Of two to-dos of one repeat left to do, the later carries it, with its template;
+            // the earlier is a task of its own.
+            if item.hasLaterToDo(among: items) {
+                lines.append(task(item, zone: zone, id: item.id, status: "pending") { _ in })
+            } else if let recurrence = item.plan.recurrence, !item.isFinished {
                 let template = NameBasedID.make(item.id.uuidString, in: NameBasedID.repeatTemplates)
                 lines.append(task(item, zone: zone, id: template, status: "recurring") { json in
                     json.key("mask")

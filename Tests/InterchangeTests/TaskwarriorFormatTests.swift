@@ -181,6 +181,23 @@ struct TaskwarriorFormatTests {
         #expect(TaskwarriorFormat.write([], zone: Self.zone) == "[\n]\n")
     }
 
+    @Test("IE-10 An export to Taskwarrior is one JSON array of tasks, a repeat with its template: of two to-dos of one repeat left to do, only the later")
+    func laterOfOneRepeat() throws {
+        let plan = { (due: String) in TodoPlan(due: CalendarDate(iso: due), recurrence: .weekly) }
+        let id = { (number: Int) in UUID(uuidString: "00000000-0000-4000-8000-00000000000\(number)")! }
+        let items = [TodoItem(id: id(1), number: 1, title: "Water", plan: plan("2026-03-02")),
+                     TodoItem(id: id(2), number: 2, title: "Water", plan: plan("2026-03-09")),
+                     TodoItem(id: id(3), number: 3, title: "Water", plan: plan("2026-03-05"))]
+
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(TaskwarriorFormat.write(items, zone: Self.zone).utf8))
+                                 as? [[String: Any]])
+
+        #expect(tasks.filter { $0["status"] as? String == "recurring" }.count == 2)
+        let first = try #require(tasks.first { $0["uuid"] as? String == id(1).uuidString.lowercased() })
+        #expect(first["status"] as? String == "pending")
+        #expect(first["recur"] == nil && first["parent"] == nil)
+    }
+
     @Test("A to-do finished without a time checked is written without an end")
     func writesFinishedWithoutEnd() {
         let item = TodoItem(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, number: 1, title: "Fix bike",
