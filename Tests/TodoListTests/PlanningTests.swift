@@ -265,6 +265,19 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    @Test("PL-19 A repeat comes back once, after the latest of its to-dos, whichever is checked first: a month on, though another repeat's to-do lies between")
+    func laterMonthlyToDo() throws {
+        let rent = { (number: Int, due: String) in
+            TodoItem(id: id(number), number: number, title: "Pay rent", plan: TodoPlan(due: date(due), recurrence: .monthly))
+        }
+        let (sut, store) = try makeRepeatSUT(todo: [rent(1, "2026-12-01"), rent(2, "2026-12-15"), rent(3, "2027-01-01")])
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.id) == [id(2), id(3)])
+        #expect(store.todos == sut.todos)
+    }
+
     @Test("PL-20 Two repeats with one title, due on days that are not each other's, each come back",
           arguments: [("Water plants", Recurrence.weekly, "2026-11-23", "2026-12-03", Checks.first, ["2026-11-30", "2026-12-03"]),
                       ("Pay rent", .monthly, "2026-12-01", "2026-12-15", .together, ["2027-01-01", "2027-01-15"]),
