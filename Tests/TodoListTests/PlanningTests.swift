@@ -324,6 +324,20 @@ struct PlanningTests: TodoListSuite {
         #expect(store.todos == sut.todos)
     }
 
+    @Test("PL-21 A repeat whose later day is finished already comes back after that day: the latest of several")
+    func laterDaysFinished() throws {
+        let done = { (number: Int, due: String) in
+            TodoItem(id: id(number), number: number, title: "Water plants", isFinished: true, plan: TodoPlan(due: date(due), recurrence: .weekly))
+        }
+        let (sut, _) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Water plants",
+                                                         plan: TodoPlan(due: date("2026-11-25"), recurrence: .weekly))],
+                                         finished: [done(2, "2026-12-02"), done(3, "2026-12-09")])
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-16"), recurrence: .weekly)])
+    }
+
     /// A list holding `todo` and `finished`, whose clock says today is `today`.
     private func makeRepeatSUT(todo: [TodoItem], finished: [TodoItem] = [], today: String = "2026-11-25",
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> (TodoListViewModel, InMemoryTodoStore) {
