@@ -338,6 +338,17 @@ struct PlanningTests: TodoListSuite {
         #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date("2026-12-16"), recurrence: .weekly)])
     }
 
+    @Test("PL-21 A repeat whose later day is finished already comes back after that day: a month on")
+    func laterMonthFinished() throws {
+        let (sut, _) = try makeRepeatSUT(todo: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(due: date("2026-11-25"), recurrence: .monthly))],
+                                         finished: [TodoItem(id: id(2), number: 2, title: "Pay rent", isFinished: true,
+                                                             plan: TodoPlan(due: date("2026-12-25"), recurrence: .monthly))])
+
+        try sut.check(id(1))
+
+        #expect(sut.todos.unfinished.map(\.plan) == [TodoPlan(due: date("2027-01-25"), recurrence: .monthly)])
+    }
+
     /// A list holding `todo` and `finished`, whose clock says today is `today`.
     private func makeRepeatSUT(todo: [TodoItem], finished: [TodoItem] = [], today: String = "2026-11-25",
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> (TodoListViewModel, InMemoryTodoStore) {
