@@ -52,7 +52,8 @@ struct ICalendarFormatTests {
         ("2026-03-15", .monthly, "20260314", "FREQ=MONTHLY"), ("2026-12-01", .monthly, "20261130", "FREQ=MONTHLY;BYMONTHDAY=-1"),
         ("2026-01-29", .monthly, "20260128", "FREQ=MONTHLY;BYMONTHDAY=27,28,-1;BYSETPOS=-2"),
         ("2026-01-31", .monthly, "20260130", "FREQ=MONTHLY;BYMONTHDAY=27,28,29,30,-1;BYSETPOS=-2"),
-        ("2026-03-02", .yearly, "20260301", "FREQ=YEARLY"), ("2026-03-01", .yearly, "20260228", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+        ("2026-03-02", .yearly, "20260301", "FREQ=YEARLY"), ("2026-02-15", .yearly, "20260214", "FREQ=YEARLY"),
+        ("2026-03-29", .yearly, "20260328", "FREQ=YEARLY"), ("2026-03-01", .yearly, "20260228", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
         ("2024-02-29", .yearly, "20240228", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=27,28,-1;BYSETPOS=-2"),
     ])
     func repeatRule(due: String, period: Recurrence, start: String, rule: String) throws {

@@ -259,7 +259,7 @@ struct InterchangeToolsTests {
     func calendarRepeats() throws {
         let repeats: [(due: String, period: Recurrence)] = [
             ("2026-03-02", .daily), ("2026-03-02", .weekly), ("2026-03-15", .monthly), ("2026-12-01", .monthly), ("2026-01-29", .monthly),
-            ("2026-01-31", .monthly), ("2026-03-02", .yearly), ("2026-03-01", .yearly), ("2024-02-29", .yearly)]
+            ("2026-01-31", .monthly), ("2026-03-02", .yearly), ("2026-02-15", .yearly), ("2026-03-29", .yearly), ("2026-03-01", .yearly), ("2024-02-29", .yearly)]
         for (index, (due, period)) in repeats.enumerated() {
             try #require(try todo.run(["add", "Repeat \(index) due:\(due) recur:\(period.rawValue)"]).status == 0)
         }
