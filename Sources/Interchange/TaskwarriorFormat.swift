@@ -263,8 +263,8 @@ enum TaskwarriorFormat {
         var lines: [String] = []
         for item in items {
             // Of two to-dos of one repeat left to do, the later carries it, with its template;
-            // the earlier is a task of its own.
-            if item.hasLaterToDo(among: items) {
+            // the earlier is a task of its own. A finished one is a completed task of the series.
+            if !item.isFinished && item.hasLaterToDo(among: items) {
                 lines.append(task(item, zone: zone, id: item.id, status: "pending") { _ in })
             } else if let recurrence = item.plan.recurrence, !item.isFinished {
                 let template = NameBasedID.make(item.id.uuidString, in: NameBasedID.repeatTemplates)

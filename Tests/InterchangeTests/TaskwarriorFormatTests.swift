@@ -198,6 +198,24 @@ struct TaskwarriorFormatTests {
         #expect(first["recur"] == nil && first["parent"] == nil)
     }
 
+    @Test("IE-10 An export to Taskwarrior is one JSON array of tasks, a repeat with its template: a finished to-do of a repeat is a completed task beside the one its check brought")
+    func finishedOfOneRepeat() throws {
+        let plan = { (due: String) in TodoPlan(due: CalendarDate(iso: due), recurrence: .weekly) }
+        let id = { (number: Int) in UUID(uuidString: "00000000-0000-4000-8000-00000000000\(number)")! }
+        let items = [TodoItem(id: id(1), number: 1, title: "Water", plan: plan("2026-03-09")),
+                     TodoItem(id: id(2), number: 2, title: "Water", isFinished: true, plan: plan("2026-03-02"),
+                              checked: Date(timeIntervalSince1970: 1_772_000_000))]
+
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(TaskwarriorFormat.write(items, zone: Self.zone).utf8))
+                                 as? [[String: Any]])
+
+        let finished = try #require(tasks.first { $0["uuid"] as? String == id(2).uuidString.lowercased() })
+        #expect(finished["status"] as? String == "completed")
+        #expect(finished["end"] as? String == "20260225T061320Z")
+        #expect(finished["recur"] as? String == "weekly")
+        #expect(tasks.filter { $0["status"] as? String == "recurring" }.count == 1)
+    }
+
     @Test("A to-do finished without a time checked is written without an end")
     func writesFinishedWithoutEnd() {
         let item = TodoItem(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, number: 1, title: "Fix bike",
