@@ -224,35 +224,36 @@ extension Session {
         } catch TodoError.notFinished(let id) {
             throw CommandError.refused("\(quoted(title(of: id, in: items))) is not finished; nothing was changed")
         }
-        sayChanged([.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
-                   + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")], since: before)
-        // A repeat that was checked brings a new to-do: said with its number, which nothing else
-        // shows. With --json, the items changed say it.
-        if action == .check && !json {
-            let brought = todoList.todos.unfinished.filter { before.item(withID: $0.id) == nil }.sorted { $0.number < $1.number }
-            for item in brought {
-                say([.words("Back to do: ")] + TodoRendering.named(item, today: todoList.today) + [.words(".")])
+        let said: [Sentence.Part] = [.words(action == .check ? "Checked " : "Unchecked "), .counted(items.map(Sentence.Named.init), plural: "items")]
+            + (passed.isEmpty ? [] : [.words("; ")] + passedOver) + [.words(".")]
+        sayChanged(said, since: before, then: action == .check ? repeatsBroughtBack(checking: items, since: before) : [])
+        showDetailAgain(items)
+    }
+
+    /// What the check of `items` did to their repeats: the to-do each brought, said with its
+    /// number, which nothing else shows; else why it brought none, another to-do of its repeat
+    /// being to do already (PL-19), or the calendar having no day after it (PL-23). Each once,
+    /// however often it was named.
+    private func repeatsBroughtBack(checking items: [TodoItem], since before: Todos) -> [[Sentence.Part]] {
+        let brought = todoList.todos.unfinished.filter { before.item(withID: $0.id) == nil }.sorted { $0.number < $1.number }
+        var sentences = brought.map { [.words("Back to do: ")] + TodoRendering.named($0, today: todoList.today) + [.words(".")] }
+        var told = Set<TodoItem.ID>()
+        for item in items where told.insert(item.id).inserted {
+            guard let recurrence = item.plan.recurrence, let due = item.plan.due else { continue }
+            // Of its own repeat: the same title and plan on one of its days, not another's.
+            let ofItsRepeat = { (others: [TodoItem]) -> [TodoItem] in
+                let same = others.filter { $0.sharesRepeat(with: item) }
+                let days = Set(recurrence.days(among: Set(same.compactMap(\.plan.due)), after: due))
+                return same.filter { $0.plan.due.map(days.contains) == true }
             }
-            // A repeat that brought nothing back: another to-do of it is to do already (PL-19),
-            // or the calendar has no day after it. Each once, however often it was named.
-            var told = Set<TodoItem.ID>()
-            for item in items where told.insert(item.id).inserted {
-                guard let recurrence = item.plan.recurrence, let due = item.plan.due else { continue }
-                // Of its own repeat: the same title and plan on one of its days, not another's.
-                let ofItsRepeat = { (others: [TodoItem]) -> [TodoItem] in
-                    let same = others.filter { $0.sharesRepeat(with: item) }
-                    let days = Set(recurrence.days(among: Set(same.compactMap(\.plan.due)), after: due))
-                    return same.filter { $0.plan.due.map(days.contains) == true }
-                }
-                guard ofItsRepeat(brought).isEmpty else { continue }
-                if let later = ofItsRepeat(todoList.todos.unfinished).min(by: { ($0.plan.due?.dayNumber ?? 0, $0.number) < ($1.plan.due?.dayNumber ?? 0, $1.number) }) {
-                    say([.words("Back to do already: ")] + TodoRendering.named(later, today: todoList.today) + [.words(".")])
-                } else {
-                    say([.words("Not back to do: "), .names([Sentence.Named(item)]), .words(", as no day comes after 31-12-9999.")])
-                }
+            guard ofItsRepeat(brought).isEmpty else { continue }
+            if let later = ofItsRepeat(todoList.todos.unfinished).min(by: { ($0.plan.due?.dayNumber ?? 0, $0.number) < ($1.plan.due?.dayNumber ?? 0, $1.number) }) {
+                sentences.append([.words("Back to do already: ")] + TodoRendering.named(later, today: todoList.today) + [.words(".")])
+            } else {
+                sentences.append([.words("Not back to do: "), .names([Sentence.Named(item)]), .words(", as no day comes after 31-12-9999.")])
             }
         }
-        showDetailAgain(items)
+        return sentences
     }
 
     /// `edit N WORDS`; in the open detail at the prompt, `edit WORDS`. A number first is an

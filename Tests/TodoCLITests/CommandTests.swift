@@ -295,6 +295,23 @@ final class CommandTests {
         #expect(Self.items(userDeleted, "deleted") == Self.items(people, "users"))
     }
 
+    @Test("CLI-58 With --json a check's message says what its repeats brought back, as the lines without it do")
+    func repeatsBroughtBackAsJSON() async throws {
+        for plan in ["Rent due:today recur:monthly", "Take pill due:today recur:daily", "Take pill due:today recur:daily"] {
+            try #require(await cli.run("--today", "2026-11-25", "add", plan).status == 0)
+        }
+
+        let both = try Self.object(await cli.run("--today", "2026-11-25", "--json", "check", "1", "2"))
+        let third = try Self.object(await cli.run("--today", "2026-11-25", "--json", "check", "3"))
+
+        #expect(both["message"] as? String == "Checked 2 items: 1 “Rent” and 2 “Take pill”. Back to do: 4 “Rent” due 25-12-2026 every month. "
+                + "Back to do: 5 “Take pill” due tomorrow every day.")
+        #expect(Self.items(both, "todo").map { $0["number"] as? Int }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [4, 5])
+        #expect(Self.items(both, "finished").map { $0["number"] as? Int }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [1, 2])
+        #expect(third["message"] as? String == "Checked 3 “Take pill”. Back to do already: 5 “Take pill” due tomorrow every day.")
+        #expect(Self.items(third, "todo") == [])
+    }
+
     /// The one JSON object a run printed, on one line.
     private static func object(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         #expect(run.output.hasSuffix("\n") && !run.output.dropLast().contains("\n"), "\(run)", sourceLocation: sourceLocation)

@@ -36,11 +36,13 @@ extension Session {
         printer.say(Sentence(parts))
     }
 
-    /// Says what a change to the to-dos did; with `--json`, beside the items it changed since
-    /// `before` (CLI-45).
-    func sayChanged(_ parts: [Sentence.Part], since before: Todos) {
-        guard json else { return say(parts) }
-        write(TodoRendering.json(change: Sentence(parts).line(width: printer.lineWidth), from: before, to: todoList.todos).line)
+    /// Says what a change to the to-dos did, and `then` what came of it, a line each; with
+    /// `--json`, those sentences as one message beside the items it changed since `before`
+    /// (CLI-45, CLI-58).
+    func sayChanged(_ parts: [Sentence.Part], since before: Todos, then more: [[Sentence.Part]] = []) {
+        guard json else { return ([parts] + more).forEach(say) }
+        let message = ([parts] + more).map { Sentence($0).line(width: printer.lineWidth) }.joined(separator: " ")
+        write(TodoRendering.json(change: message, from: before, to: todoList.todos).line)
     }
 
     /// Says what a change to the people did; with `--json`, beside the people it changed since
