@@ -110,8 +110,8 @@ extension Session {
                 say("Cancelled: nothing was added.")
                 return
             }
-            // Quotes around the whole line are taken off: "cancel" in quotes is a title.
-            form.title = Words.unquoted(line)
+            // Quotes around the whole title are taken off: "cancel" in quotes is a title.
+            form.title = Words.unquoted(line, besides: OptionParser.onlyPlans(for: ["add"]))
             guard form.saveButton.isEnabled else {
                 say("Save needs a title.")
                 write(buttons.line(saveEnabled: form.saveButton.isEnabled))

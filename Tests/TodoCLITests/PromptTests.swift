@@ -33,21 +33,29 @@ final class PromptTests {
     }
 
     @Test("CLI-27 At the prompt a title is kept as it was typed", arguments: [
-        ("add Don't forget the keys", "Don't forget the keys"),
-        ("add Say \"hi\" to Bob", "Say \"hi\" to Bob"),
-        ("add \"Buy milk\"", "Buy milk"),
-        ("add 'Pay rent'", "Pay rent"),
-        ("edit 1 It's \"done\"", "It's \"done\""),
-        ("add \"Dune\" and \"Emma\"", "\"Dune\" and \"Emma\""),
+        ("add Don't forget the keys", "Don't forget the keys", "no plan"),
+        ("add Say \"hi\" to Bob", "Say \"hi\" to Bob", "no plan"),
+        ("add \"Buy milk\"", "Buy milk", "no plan"),
+        ("add 'Pay rent'", "Pay rent", "no plan"),
+        ("edit 1 It's \"done\"", "It's \"done\"", "no plan"),
+        ("add \"Dune\" and \"Emma\"", "\"Dune\" and \"Emma\"", "no plan"),
+        ("add \"Buy milk\" due:2026-12-01", "Buy milk", "due 2026-12-01"),
+        ("add pri:H +home 'Pay rent'", "Pay rent", "+home pri H"),
+        ("edit 1 \"New title\" pri:L", "New title", "pri L"),
+        ("add \"Dune\" and \"Emma\" +books", "\"Dune\" and \"Emma\"", "+books"),
+        ("add \"Buy milk\" now", "\"Buy milk\" now", "no plan"),
     ])
-    func titlesAsTyped(line: String, kept: String) async throws {
+    func titlesAsTyped(line: String, kept: String, plan: String) async throws {
         try cli.seed(todo: ["Old title"])
 
         let run = await cli.run([], input: [line], terminal: true)
 
         #expect(run.status == 0)
         #expect(run.errors == "")
-        #expect(try cli.saved().unfinished.titles.first == kept)
+        let item = try #require(try cli.saved().unfinished.first)
+        #expect(item.title == kept)
+        let planned = item.plan.tags.map { "+" + $0 } + [item.plan.due.map { "due " + $0.iso }, item.plan.priority.map { "pri " + $0.rawValue }].compactMap { $0 }
+        #expect((planned.isEmpty ? "no plan" : planned.joined(separator: " ")) == plan)
     }
 
     @Test("CLI-27 At the prompt a name is kept as it was typed", arguments: [
@@ -110,7 +118,7 @@ final class PromptTests {
 
     @Test("CLI-14 add without a title opens the add form at the prompt")
     func addForm() async throws {
-        let run = await cli.run([], input: ["add", "", "Buy milk", "add", "cancel", "add", "\"cancel\""], terminal: true,
+        let run = await cli.run([], input: ["add", "", "Buy milk", "add", "cancel", "add", "\"cancel\"", "add", "\"Pay rent\" pri:H"], terminal: true,
                                 environment: ["NO_COLOR": "1"])
 
         #expect(run.output.contains("""
@@ -136,7 +144,9 @@ final class PromptTests {
             Added 2 “cancel”.
             todo> 
             """))
-        #expect(try cli.saved().unfinished.titles == ["cancel", "Buy milk"])
+        #expect(run.output.contains("Added 3 “Pay rent” (H)."))
+        #expect(try cli.saved().unfinished.titles == ["Pay rent", "cancel", "Buy milk"])
+        #expect(try cli.saved().unfinished.first?.plan.priority == .high)
     }
 
     @Test("CLI-55 In the add form, a title whose planning words are refused is asked for again, and Up brings it back")

@@ -1,3 +1,5 @@
+import Dates
+import TodoList
 import UserList
 
 /// What the words of todo's command line, or of one line at its prompt, ask for.
@@ -34,6 +36,18 @@ enum OptionParser {
         return try parse(&words, at: .everyLine, settings: settings)
     }
 
+    /// Whether words hold nothing but what plans a to-do, as the command of `words` reads them:
+    /// a title's for add, an edit's for edit; no words do for any other command.
+    static func onlyPlans(for words: [String]) -> (String) -> Bool {
+        // Whether words plan a to-do does not hang on the day they are counted from.
+        let day = CalendarDate(year: 2000, month: 1, day: 1)!
+        switch (try? CommandTable.command(for: words))?.command.name {
+        case "add": return { (try? TitleWords($0, today: day))?.title.isEmpty == true }
+        case "edit": return { (try? TodoEdit(typed: $0, today: day)).map { $0.title == nil } == true }
+        default: return { _ in false }
+        }
+    }
+
     private static func parse(_ source: inout some WordSource, at place: GlobalOption.Place,
                                settings: Settings) throws(OptionError) -> (Request, Settings) {
         var settings = settings
@@ -43,7 +57,7 @@ enum OptionParser {
         while true {
             if let start = CommandTable.textStart(of: words), words.count >= start,
                optionsEnded || !isOption(source.peek()) {
-                words += source.text()
+                words += source.text(besides: onlyPlans(for: words))
                 break
             }
             guard let word = try source.next() else { break }

@@ -6,8 +6,9 @@ protocol WordSource {
     mutating func next() throws(OptionError) -> String?
     /// The next word as it was typed, left in place: is it an option?
     func peek() -> String?
-    /// Takes the rest, as the words of a title or a search.
-    mutating func text() -> [String]
+    /// Takes the rest, as the words of a title or a search; `onlyPlans` says whether words
+    /// hold nothing but what plans a to-do, beside which a typed title's quotes are taken off.
+    mutating func text(besides onlyPlans: (String) -> Bool) -> [String]
 }
 
 /// The words of the command line.
@@ -22,7 +23,7 @@ struct Arguments: WordSource {
         rest.first
     }
 
-    mutating func text() -> [String] {
+    mutating func text(besides onlyPlans: (String) -> Bool) -> [String] {
         defer { rest = [] }
         return Array(rest)
     }
@@ -46,9 +47,9 @@ struct TypedLine: WordSource {
         return word.isEmpty ? nil : String(word)
     }
 
-    mutating func text() -> [String] {
+    mutating func text(besides onlyPlans: (String) -> Bool) -> [String] {
         defer { rest = "" }
-        let text = Words.unquoted(String(rest))
+        let text = Words.unquoted(String(rest), besides: onlyPlans)
         return text.isEmpty ? [] : [text]
     }
 }

@@ -1,3 +1,5 @@
+import Forms
+
 /// Splits a typed line into words, so `add "Buy milk"` at the prompt means what
 /// `todo add "Buy milk"` means in a shell, while a name or a title keeps the apostrophes and
 /// quotes inside it (`O'Brien`, `Don't`): a quote opens only at the start of a word and
@@ -33,12 +35,23 @@ enum Words {
 
     /// The text of a line as it was typed, white space around it taken off, and quotes
     /// around the whole, as a shell would need them: the title of `add`, the text of `search`.
-    static func unquoted(_ line: String) -> String {
-        var text = String(line.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    /// So too quotes around a title before or after words of which `onlyPlans` says they hold
+    /// nothing but what plans a to-do: `"Buy milk" due:friday`.
+    static func unquoted(_ line: String, besides onlyPlans: (String) -> Bool = { _ in false }) -> String {
+        let text = line.trimmed
+        guard let first = text.first, let last = text.last else { return "" }
+        let isQuote = { (character: Character) in character == "\"" || character == "'" }
         // Only quotes around one quoted whole: in `"Dune" and "Emma"` they belong to the title.
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
-           !text.dropFirst().dropLast().contains(first) {
-            text = String(text.dropFirst().dropLast())
+        if text.count >= 2, isQuote(first), last == first, !text.dropFirst().dropLast().contains(first) {
+            return String(text.dropFirst().dropLast())
+        }
+        var rest = Substring(text)
+        if isQuote(first), let title = try? next(in: &rest), !title.contains(first), !rest.trimmed.isEmpty, onlyPlans(rest.trimmed) {
+            return title + " " + rest.trimmed
+        }
+        if isQuote(last), let open = text.dropLast().lastIndex(of: last), open > text.startIndex,
+           text[text.index(before: open)].isWhitespace, onlyPlans(text[..<open].trimmed) {
+            return text[..<open].trimmed + " " + text[text.index(after: open)...].dropLast()
         }
         return text
     }
