@@ -247,6 +247,10 @@ final class EditLineReader: LineReader {
             return nil
         }
         defer { free(line) }
+        // Ctrl-C with Enter right after it (a paste, a slow link): the Enter reaches the line
+        // editor before it sees the signal, and ends the line Ctrl-C dropped. It stays
+        // dropped, as when Ctrl-C comes alone.
+        if Interrupt.isPending { return nil }
         let bytes = UnsafeRawBufferPointer(start: line, count: strlen(line))
         guard bytes.count <= LineRefusal.longestLine else { throw .tooLong }
         // A line refused is no command, and is not kept to be brought back.

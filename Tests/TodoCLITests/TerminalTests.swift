@@ -51,6 +51,22 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Fix bike", "Buy milk"])
     }
 
+    @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves: Ctrl-C and Enter at once")
+    func controlCAndEnterAtOnce() async throws {
+        let terminal = try todo.onATerminal()
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("add foo")
+        #expect(await terminal.waitFor("add foo"))
+        terminal.type("\u{3}\n")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2), "\(terminal.output)")
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(!terminal.output.contains("Added"), "\(terminal.output)")
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
+    }
+
     @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves: a line that wraps")
     func controlCOnAWrappedLine() async throws {
         let terminal = try todo.onATerminal(columns: 30)
