@@ -300,7 +300,7 @@ extension Session {
             sayChanged([.words("Renamed "), .names([Sentence.Named(item)]), .words(" to "),
                         .names([Sentence.Named(number: nil, title: edited.title)]), .words(".")], since: before)
         } else if edited == item {
-            sayChanged(TodoRendering.named(item, today: todoList.today) + [.words(" has that already; nothing was changed.")], since: before)
+            sayChanged(TodoRendering.named(item, today: todoList.today) + [.words(" is so already; nothing was changed.")], since: before)
         } else {
             sayChanged([.words("Edited ")] + TodoRendering.named(edited, today: todoList.today) + [.words(".")], since: before)
         }

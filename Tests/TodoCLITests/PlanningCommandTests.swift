@@ -189,6 +189,18 @@ final class PlanningCommandTests {
         #expect(try cli.saved().unfinished.numbers == [2, 1])
     }
 
+    @Test("PL-24 An edit that asks for what the to-do has already says so, and changes nothing",
+          arguments: [["+home"], ["-garden"], ["pri:H", "due:2026-12-01"], ["+HOME", "-garden", "pri:H"]])
+    func editChangingNothing(words: [String]) async throws {
+        try await given("add", "Pay rent pri:H due:2026-12-01 +home")
+        let saved = try Data(contentsOf: cli.storeURL)
+
+        let edit = await cli.run(["--today", "2026-11-25", "edit", "1"] + words)
+
+        #expect(edit == Run(status: 0, output: "1 “Pay rent” (H) due Tuesday +home is so already; nothing was changed.\n", errors: ""))
+        #expect(try Data(contentsOf: cli.storeURL) == saved)
+    }
+
     @Test("PL-23 A repeat that does not come back when checked says why")
     func repeatNotBack() async throws {
         try await given("add", "Take pill due:today recur:daily")
