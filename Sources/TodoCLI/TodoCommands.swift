@@ -335,18 +335,22 @@ extension Session {
 
     private func undo(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("undo takes no arguments", command: "undo") }
-        // Undo reads nothing itself; with --json, both lists are read first, to say what it changed.
-        if json {
-            try load()
-            try userList.load()
-        }
+        // Undo reads nothing itself: the to-dos are read first, to say which of them a check
+        // undone had brought back; with --json the people too, to say what it changed.
+        try load()
+        if json { try userList.load() }
         let (todosBefore, peopleBefore) = (todoList.todos, userList.people)
         let undone = try todoList.undo()
         if let detail = todoList.detail {
             refreshDetail(detail.item.id)
         }
         let sentence = [.words("Undid: ")] + UndoneText.sentence(undone) + [.words(".")]
-        guard UndoneText.isAboutPeople(undone) else { return sayChanged(sentence, since: todosBefore) }
+        guard UndoneText.isAboutPeople(undone) else {
+            let takenBack = undone.kind != .checkTodos ? [] : todosBefore.unfinished
+                .filter { todoList.todos.item(withID: $0.id) == nil }.sorted { $0.number < $1.number }
+            return sayChanged(sentence, since: todosBefore,
+                              then: takenBack.map { [.words("Taken back: ")] + TodoRendering.named($0, today: todoList.today) + [.words(".")] })
+        }
         if json { try userList.load() }
         sayChanged(sentence, since: peopleBefore)
     }

@@ -185,7 +185,12 @@ final class PlanningCommandTests {
             2 to do, 2 finished
 
             """)
-        #expect(await run("undo").output == "Undid: checked 2 to-dos: “Water plants” and “Pay rent”.\n")
+        #expect(await run("undo").output == """
+            Undid: checked 2 to-dos: “Water plants” and “Pay rent”.
+            Taken back: 3 “Water plants” due today every day.
+            Taken back: 4 “Pay rent” (H) due Monday +home every month.
+
+            """)
         #expect(try cli.saved().unfinished.numbers == [2, 1])
     }
 
