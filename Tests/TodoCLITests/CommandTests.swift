@@ -462,5 +462,10 @@ final class CommandTests {
 
         #expect(await cli.run("add") == Run(status: 2, output: "", errors: "error: add needs a title; see: todo help add\n"))
         #expect(await cli.run("add", "  ") == Run(status: 1, output: "", errors: "error: a title cannot be empty; nothing was added\n"))
+        // At the prompt, quotes around nothing are an empty title too, not the add form.
+        let quoted = await cli.run([], input: ["add \"\"", "add ' '"], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(quoted.errors == String(repeating: "error: a title cannot be empty; nothing was added\n", count: 2))
+        #expect(!quoted.output.contains("New to-do"))
+        #expect(try cli.saved().unfinished.isEmpty)
     }
 }

@@ -50,6 +50,7 @@ struct TypedLine: WordSource {
     mutating func text(besides onlyPlans: (String) -> Bool) -> [String] {
         defer { rest = "" }
         let text = Words.unquoted(String(rest), besides: onlyPlans)
-        return text.isEmpty ? [] : [text]
+        // Quotes around nothing are an empty title, not none: `add ""` is refused as one.
+        return rest.trimmed.isEmpty ? [] : [text]
     }
 }
