@@ -26,7 +26,7 @@ extension Session {
                 details: "Each item shows the number it keeps until it is deleted; the other commands take these numbers. "
                     + "Filters, all of which must hold: todo or finished (that section alone), +tag, -tag (has it not), "
                     + "pri:H, pri:M or pri:L, overdue (due before "
-                    + "today), today (due today or before), week (due within seven days, or before). --sort ORDER is due, priority "
+                    + "today), today (due today or before), week (due within seven days, or before), which show to-dos only. --sort ORDER is due, priority "
                     + "or added, and is kept until changed: due and priority put the soonest and the highest first, added "
                     + "the order the items were added in.") { session, words in
             try session.list(words)

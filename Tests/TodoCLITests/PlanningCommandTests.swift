@@ -102,16 +102,18 @@ final class PlanningCommandTests {
 
     @Test("PL-8 Filters show only the items that pass every one, and the counter says how many of how many (the CLI)",
           arguments: [(["+home"], "To do\n  3 [ ] Fix bike  due Tuesday  +home\n  1 [ ] Pay rent  overdue 1 day  +home\n"
-                       + "Finished\n  5 [x] Buy milk  +home\n\n2 of 4 to do, 1 of 1 finished\n"),
+                       + "Finished\n  5 [x] Buy milk  due 24-11-2026  +home\n\n2 of 4 to do, 1 of 1 finished\n"),
                       (["-home", "pri:h"], "To do\n  2 [ ] Call Ann  (H)  due today\n\n1 of 4 to do, 0 of 1 finished\n"),
                       (["+home", "-HOME"], "Nothing passes +home -HOME.\n\n0 of 4 to do, 0 of 1 finished\n"),
                       (["week"], "To do\n  3 [ ] Fix bike  due Tuesday  +home\n  2 [ ] Call Ann  (H)  due today\n"
                        + "  1 [ ] Pay rent  overdue 1 day  +home\n\n3 of 4 to do, 0 of 1 finished\n"),
                       (["todo", "+home"], "To do\n  3 [ ] Fix bike  due Tuesday  +home\n  1 [ ] Pay rent  overdue 1 day  +home\n\n"
-                       + "2 of 4 to do\n")])
+                       + "2 of 4 to do\n"),
+                      (["overdue"], "To do\n  1 [ ] Pay rent  overdue 1 day  +home\n\n1 of 4 to do, 0 of 1 finished\n"),
+                      (["today", "+home"], "To do\n  1 [ ] Pay rent  overdue 1 day  +home\n\n1 of 4 to do, 0 of 1 finished\n")])
     func filters(words: [String], output: String) async throws {
         for title in ["Pay rent due:2026-11-24 +home", "Call Ann due:today pri:H", "Fix bike due:2026-12-01 +home", "Read",
-                      "Buy milk +home"] {
+                      "Buy milk due:2026-11-24 +home"] {
             try await given("add", title)
         }
         try await given("check", "5")

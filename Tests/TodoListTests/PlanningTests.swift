@@ -389,7 +389,7 @@ struct PlanningTests: TodoListSuite {
                                   TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(due: date("2026-11-25"), priority: .high)),
                                   TodoItem(id: id(3), number: 3, title: "Fix bike", plan: TodoPlan(tags: ["home"], due: date("2026-12-01"))),
                                   TodoItem(id: id(4), number: 4, title: "Read")],
-                           finished: [TodoItem(id: id(5), number: 5, title: "Buy milk", isFinished: true, plan: TodoPlan(tags: ["home"]))],
+                           finished: [TodoItem(id: id(5), number: 5, title: "Buy milk", isFinished: true, plan: TodoPlan(tags: ["home"], due: date("2026-11-24")))],
                            next: 6)
         try sut.load()
         return (sut, store)

@@ -2,7 +2,7 @@ import Dates
 
 /// Which items a list shows: every condition must hold. An empty filter shows everything.
 public struct TodoFilter: Sendable, Equatable {
-    /// When an item is due, against today.
+    /// When a to-do is due, against today; a finished item passes none.
     public enum Due: Sendable, Equatable {
         /// Due before today.
         case overdue
@@ -35,7 +35,8 @@ public struct TodoFilter: Sendable, Equatable {
         guard tags.allSatisfy(item.plan.has(tag:)), !withoutTags.contains(where: item.plan.has(tag:)),
               priority == nil || item.plan.priority == priority else { return false }
         guard let due else { return true }
-        guard let itemDue = item.plan.due else { return false }
+        // A finished item is due no more: overdue, today and week are what is left to do.
+        guard !item.isFinished, let itemDue = item.plan.due else { return false }
         switch due {
         case .overdue: return itemDue < today
         case .today: return itemDue <= today
