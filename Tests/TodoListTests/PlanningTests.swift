@@ -155,6 +155,16 @@ struct PlanningTests: TodoListSuite {
         #expect(TodoFilter(due: .week).shows(item, today: date(today)) == shown)
     }
 
+    @Test("PL-25 A tag matches whatever its case, in any alphabet",
+          arguments: [(TodoFilter(tags: ["ΣΊΣΥΦΟΣ"]), [1]), (TodoFilter(tags: ["σίσυφοσ"]), [1]), (TodoFilter(tags: ["ÉTÉ"]), [2]),
+                      (TodoFilter(withoutTags: ["ΣΊΣΥΦΟΣ"]), [2])])
+    func tagsInAnyAlphabet(filter: TodoFilter, shown: [Int]) {
+        let items = [TodoItem(id: id(1), number: 1, title: "Read the myth", plan: TodoPlan(tags: ["Σίσυφος"])),
+                     TodoItem(id: id(2), number: 2, title: "Swim", plan: TodoPlan(tags: ["Été"]))]
+
+        #expect(items.filter { filter.shows($0, today: testToday) }.map(\.number) == shown)
+    }
+
     @Test("PL-9 list --sort orders To do by due date or priority, and keeps the order until changed")
     func sorting() throws {
         let items = [TodoItem(id: id(4), number: 4, title: "Read"),

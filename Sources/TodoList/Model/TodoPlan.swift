@@ -80,7 +80,13 @@ public struct TodoPlan: Sendable, Equatable {
     }
 
     static func sameTag(_ one: String, _ other: String) -> Bool {
-        one.lowercased() == other.lowercased()
+        folded(one) == folded(other)
+    }
+
+    /// A tag in small letters, Greek's final ς as the σ it is: lowercasing a capital Σ gives σ
+    /// wherever it stands.
+    private static func folded(_ tag: String) -> String {
+        tag.lowercased().replacing("ς", with: "σ")
     }
 
     /// Refuses a plan the list cannot keep: a repeat with no due date to count from, a tag that
