@@ -104,7 +104,8 @@ struct HelpAndCompletionTests {
         ("add Water plants +h", "+home", []),
         ("list +H", "+HOME", []),
         ("list +h", "+home", []),
-        ("list +", "+", ["+bills", "+home", "+workshop"]),
+        ("list +", "+", ["+bills", "+home", "+workshop", "+ΣΊΣΥΦΟΣ"]),
+        ("list +ΣΊ", "+ΣΊΣΥΦΟΣ", []),
         ("edit 1 -b", "-bills", []),
         ("list -w", "-workshop", []),
         ("add Call Ann -h", "", []),
@@ -116,9 +117,9 @@ struct HelpAndCompletionTests {
     func tabCompletesTags(_ example: (typed: String, completed: String, choices: [String])) async throws {
         try FileStore(url: cli.storeURL).update {
             $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"])),
-                                          TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(tags: ["HOME"]))],
+                                          TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(tags: ["HOME", "ΣΊΣΥΦΟΣ"]))],
                              finished: [TodoItem(id: id(3), number: 3, title: "Fix bike", isFinished: true,
-                                                 plan: TodoPlan(tags: ["home", "workshop"]))],
+                                                 plan: TodoPlan(tags: ["home", "workshop", "Σίσυφος"]))],
                              nextNumber: 4)
         }
 

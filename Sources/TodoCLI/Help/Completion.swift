@@ -165,7 +165,7 @@ enum Completion {
         var chosen: [String: String] = [:]
         var order: [String] = []
         for tag in tags {
-            let key = tag.lowercased()
+            let key = TodoPlan.tagKey(tag)
             if let kept = chosen[key] {
                 if !kept.hasPrefix(typed) && tag.hasPrefix(typed) { chosen[key] = tag }
             } else {

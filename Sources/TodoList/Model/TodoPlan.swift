@@ -80,12 +80,12 @@ public struct TodoPlan: Sendable, Equatable {
     }
 
     static func sameTag(_ one: String, _ other: String) -> Bool {
-        folded(one) == folded(other)
+        tagKey(one) == tagKey(other)
     }
 
-    /// A tag in small letters, Greek's final ς as the σ it is: lowercasing a capital Σ gives σ
-    /// wherever it stands.
-    private static func folded(_ tag: String) -> String {
+    /// What every spelling of one tag has in common, whatever its case: the tag in small letters,
+    /// Greek's final ς as the σ it is, as lowercasing a capital Σ gives σ wherever it stands.
+    public static func tagKey(_ tag: String) -> String {
         tag.lowercased().replacing("ς", with: "σ")
     }
 
