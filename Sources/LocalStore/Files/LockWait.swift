@@ -49,28 +49,36 @@ public struct LockHolder: Sendable, Equatable {
     static func of(_ file: StoreFiles.OpenFile) -> LockHolder? {
         #if os(Linux)
         guard let locks = text(of: "/proc/locks") else { return nil }
-        // "1: FLOCK  ADVISORY  WRITE 12345 fd:01:1234567 0 EOF".
         // The device's major and minor numbers, as glibc's `major` and `minor` take them apart.
         let device = UInt64(file.status.st_dev)
-        let place: [UInt64?] = [(device >> 8) & 0xfff | (device >> 32) & ~0xfff, device & 0xff | (device >> 12) & ~0xff, UInt64(file.status.st_ino)]
-        for line in locks.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            // maj:min in hex, the inode in decimal; a waiter's line has "->" where FLOCK is.
-            guard fields.count >= 6, fields[1] == "FLOCK", case let written = fields[5].split(separator: ":"), written.count == 3,
-                  [UInt64(written[0], radix: 16), UInt64(written[1], radix: 16), UInt64(written[2])] == place,
-                  let pid = Int32(fields[4]) else { continue }
-            let command = text(of: "/proc/\(pid)/cmdline").map {
-                $0.split(separator: "\0").joined(separator: " ")
-            }
-            // "12345 (todo) T …": the state follows the last parenthesis, which ends the name.
-            let state = text(of: "/proc/\(pid)/stat").flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
-            return LockHolder(pid: pid, command: command.flatMap { $0.isEmpty ? nil : $0 },
-                              isStopped: state == "T" || state == "t")
+        let lock = (major: (device >> 8) & 0xfff | (device >> 32) & ~0xfff, minor: device & 0xff | (device >> 12) & ~0xff,
+                    inode: UInt64(file.status.st_ino))
+        guard let pid = pid(holding: lock, in: locks) else { return nil }
+        let command = text(of: "/proc/\(pid)/cmdline").map {
+            $0.split(separator: "\0").joined(separator: " ")
         }
-        return nil
+        // "12345 (todo) T …": the state follows the last parenthesis, which ends the name.
+        let state = text(of: "/proc/\(pid)/stat").flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
+        return LockHolder(pid: pid, command: command.flatMap { $0.isEmpty ? nil : $0 },
+                          isStopped: state == "T" || state == "t")
         #else
         return nil
         #endif
+    }
+
+    /// The process that holds a `flock` on the file `lock` names, as `locks`, the text of
+    /// `/proc/locks`, says: "1: FLOCK  ADVISORY  WRITE 12345 fd:01:1234567 0 EOF", the device's
+    /// numbers in hex, the inode in decimal; a waiter's line has "->" where FLOCK is. Only whole
+    /// lines count: what is read of the file may stop inside its last line (SF-53).
+    static func pid(holding lock: (major: UInt64, minor: UInt64, inode: UInt64), in locks: String) -> Int32? {
+        for line in locks.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", case let written = fields[5].split(separator: ":"), written.count == 3,
+                  UInt64(written[0], radix: 16) == lock.major, UInt64(written[1], radix: 16) == lock.minor,
+                  UInt64(written[2]) == lock.inode, let pid = Int32(fields[4]) else { continue }
+            return pid
+        }
+        return nil
     }
 
     /// A small file the system makes as it is read, as text; nil where it cannot be read.
