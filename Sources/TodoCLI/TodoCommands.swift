@@ -28,7 +28,7 @@ extension Session {
                     + "pri:H, pri:M or pri:L, overdue (due before "
                     + "today), today (due today or before), week (due within seven days, or before), which show to-dos only. --sort ORDER is due, priority "
                     + "or added, and is kept until changed: due and priority put the soonest and the highest first, added "
-                    + "the order the items were added in.") { session, words in
+                    + "the list's own: newest first, a to-do unchecked at the bottom.") { session, words in
             try session.list(words)
         },
         Command("search", aliases: ["find"], arguments: "WORDS...",
