@@ -57,6 +57,19 @@ struct PlanningStoreTests {
         #expect(try files.todos() == TestSupport.list(todo: [todo(1, "Buy milk")], next: 3))
     }
 
+    /// Format 6's journal is read as format 6 wrote it, with a sum on each line, beside a store of
+    /// format 6 that does not read as beside one that does: its sound change is no finding.
+    @Test("SF-17 doctor says what is wrong, where, and what a repair would lose: a store of format 6 with an empty title, beside a sound journal")
+    func formatBeforeWithAProblem() throws {
+        try writeFormat6()
+        try files.write(Data(String(decoding: files.storeBytes, as: UTF8.self)
+            .replacingOccurrences(of: "\"title\":\"Call Ann\"", with: "\"title\":\"\"").utf8))
+
+        let report = try files.store().inspect()
+
+        #expect(report.findings.map(\.file) == [files.storeURL.path], "\(report.findings)")
+    }
+
     @Test("PL-14 A store of the format before: a todo that reads only that format refuses the new file as a newer todo's")
     func olderTodoRefusesTheNewFormat() throws {
         try files.seed(todo: ["Buy milk"])
