@@ -46,7 +46,7 @@ enum Words {
             return String(text.dropFirst().dropLast())
         }
         var rest = Substring(text)
-        if isQuote(first), let title = try? next(in: &rest), !title.contains(first), !rest.trimmed.isEmpty, onlyPlans(rest.trimmed) {
+        if isQuote(first), let title = try? next(in: &rest), !title.contains(first), onlyPlans(rest.trimmed) {
             return title + " " + rest.trimmed
         }
         if isQuote(last), let open = text.dropLast().lastIndex(of: last), open > text.startIndex,
