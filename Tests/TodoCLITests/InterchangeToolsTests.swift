@@ -178,7 +178,8 @@ struct InterchangeToolsTests {
         #expect(!left.contains("Fix bike") && left.contains("Pay rent") && left.contains("Call Ann"))
     }
 
-    @Test("IE-16 Taskwarrior imports an export, and a second import changes nothing", .enabled(if: installed("task") != nil))
+    @Test("IE-16 Taskwarrior imports an export, and a second import changes nothing",
+          .enabled(if: installed("task") != nil && installed("faketime") != nil))
     func taskwarrior() throws {
         try addList()
         let export = todo.folder.file("export.json")
@@ -189,12 +190,17 @@ struct InterchangeToolsTests {
         try Data("data.location=\(data.path)\nconfirmation=off\nverbose=nothing\nrecurrence.confirmation=no\nnews.version=2.6.2\n".utf8)
             .write(to: rc)
         let task = try #require(Self.installed("task"))
+        let faketime = try #require(Self.installed("faketime"))
         let environment = ["TASKRC": rc.path, "TASKDATA": data.path, "TZ": "America/New_York"]
+        let taskOn = { (day: String, arguments: [String]) in
+            try program(faketime, ["\(day) 12:00:00", task] + arguments, environment: environment)
+        }
 
-        _ = try program(task, ["import", export.path], environment: environment)
-        let first = try program(task, ["export"], environment: environment)
-        _ = try program(task, ["import", export.path], environment: environment)
-        let second = try program(task, ["export"], environment: environment)
+        _ = try taskOn("2026-11-25", ["import", export.path])
+        let first = try taskOn("2026-11-25", ["export"])
+        _ = try taskOn("2026-11-25", ["import", export.path])
+        let second = try taskOn("2026-11-25", ["export"])
+        let later = try taskOn("2026-12-02", ["export"])
 
         let tasks = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [[String: Any]])
         let ids = try FileStore(url: todo.store).loadTodos().all.sorted { $0.number < $1.number }.map { $0.id.uuidString.lowercased() }
@@ -212,6 +218,13 @@ struct InterchangeToolsTests {
         #expect(tasks.filter { $0["status"] as? String == "recurring" }.count == 1)
         let again = try #require(try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [[String: Any]])
         #expect(again.compactMap { $0["uuid"] as? String }.sorted() == tasks.compactMap { $0["uuid"] as? String }.sorted())
+
+        let afterDue = try #require(try JSONSerialization.jsonObject(with: Data(later.utf8)) as? [[String: Any]])
+        let made = afterDue.filter { task in !tasks.contains { $0["uuid"] as? String == task["uuid"] as? String } }
+        #expect(made.count == 1)
+        #expect(made.first?["description"] as? String == "Pay rent")
+        #expect(made.first?["due"] as? String == "20270101T050000Z")
+        #expect(made.first?["parent"] as? String == byID[ids[1]]?["parent"] as? String)
     }
 
     @Test("IE-17 A calendar library reads the iCalendar export back",
