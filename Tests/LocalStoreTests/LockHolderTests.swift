@@ -14,4 +14,15 @@ struct LockHolderTests {
         #expect(LockHolder.pid(holding: Self.lock, in: cut) == nil)
         #expect(LockHolder.pid(holding: Self.lock, in: whole) == 5150)
     }
+
+    /// The holder's number and the file's are the fifth and sixth fields; the range after them is
+    /// not read, so a whole line that stops at the file still names its holder.
+    @Test("A whole line that stops after the file it names still names the holder")
+    func lineWithoutItsRange() {
+        let short = Self.others + "20001: FLOCK  ADVISORY  WRITE 5150 fd:01:12345\n"
+        let shorter = Self.others + "20001: FLOCK  ADVISORY  WRITE 5150\n"
+
+        #expect(LockHolder.pid(holding: Self.lock, in: short) == 5150)
+        #expect(LockHolder.pid(holding: Self.lock, in: shorter) == nil)
+    }
 }
