@@ -85,6 +85,20 @@ final class PlanningCommandTests {
         #expect(await run("add", #"Keep \ and \\+1"#).output == "Added 2 “Keep \\ and \\+1”.\n")
     }
 
+    @Test("PL-26 Words in quotes plan the to-do as the words outside them, as todo.txt reads them")
+    func quotedWordsPlan() async throws {
+        #expect(await run("add", "Call Mom +family due:2026-12-01").output == "Added 1 “Call Mom” due Tuesday +family.\n")
+        let typed = await cli.run(["--today", "2026-11-25"], input: [#"add "Pay rent pri:H""#, "add", #""Pay rent pri:H""#], terminal: true)
+        #expect(await run("add", #"Talk about \+home and \due:soon"#).output == "Added 4 “Talk about +home and due:soon”.\n")
+
+        #expect(typed.errors == "")
+        let items = try cli.saved().unfinished
+        #expect(items.map(\.title) == ["Talk about +home and due:soon", "Pay rent", "Pay rent", "Call Mom"])
+        #expect(items.map(\.plan.tags) == [[], [], [], ["family"]])
+        #expect(items.map(\.plan.priority) == [nil, .high, .high, nil])
+        #expect(items.map(\.plan.due) == [nil, nil, nil, date("2026-12-01")])
+    }
+
     @Test("PL-7 edit adds and removes tags, sets and clears the rest, and keeps what it does not name (the CLI)")
     func editByParts() async throws {
         try await given("add", "Pay rent due:2026-12-01 pri:H +home")
