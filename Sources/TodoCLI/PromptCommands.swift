@@ -35,10 +35,13 @@ extension Session {
     /// Clears a terminal as Ctrl-L does; output that is not a terminal is left alone.
     private func clear(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("clear takes no arguments", command: "clear") }
+        // A script reading JSON gets its one document, and no screen cleared under it.
+        if json { return say("") }
         if printer.toTerminal { write("\u{1B}[H\u{1B}[2J") }
     }
 
     private func quit(_ words: [String]) throws {
         guard words.isEmpty else { throw CommandError.usage("quit takes no arguments", command: "quit") }
+        if json { say("") }
     }
 }

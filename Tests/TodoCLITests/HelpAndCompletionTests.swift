@@ -256,6 +256,7 @@ struct HelpAndCompletionTests {
             await cli.run("--json", "add", "Call", "Ann"), await cli.run("check", "1", "--json"), await cli.run("--json", "undo"),
             await cli.run("birthdays", "--json"), await cli.run("--json", "user", "list"), await cli.run("doctor", "--json"),
             await cli.run("--json", "user", "add", "Ada", "Lovelace", "1990-12-10"),
+            await cli.run(["--json", "clear"], terminal: true), await cli.run("quit", "--json"), await cli.run("--json", "exit"),
         ]
         for run in runs {
             #expect(run.status == 0)
@@ -281,6 +282,7 @@ struct HelpAndCompletionTests {
         let person = try #require(try JSONSerialization.jsonObject(with: Data(runs[6].output.utf8)) as? [String: Any])
         #expect(person["firstName"] as? String == "Ada")
         #expect(person["birthDate"] as? String == "1990-12-10")
+        #expect(runs[7...].map(\.output) == Array(repeating: #"{"message":""}"# + "\n", count: 3))
 
         let prompt = await cli.run([], input: ["--json add", "--json user add", "user add --json", "show 1", "check --json"],
                                    terminal: true, environment: ["NO_COLOR": "1"])
