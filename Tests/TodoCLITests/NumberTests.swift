@@ -200,6 +200,8 @@ final class NumberTests {
         let renamed = await cli.run(["edit", "3", "Pay the gas bill before the end of the month of November and December"],
                                     terminal: true, columns: 60)
         let renameUndone = await cli.run(["undo"], terminal: true, columns: 60)
+        await cli.run("edit", "3", "Pay the gas bill before the end of the month of November and December")
+        let undoneAsJSON = await cli.run(["--json", "undo"], terminal: true, columns: 60)
 
         #expect(deleted.output == "Deleted 3 items: 1 “Buy…”, 2 “Call…” and 3 “Pay…”; todo undo brings them back.\n")
         #expect(undone.output == "Undid: deleted 3 to-dos: “Buy oat milk”, “Call Ann abou…” and “Pay the water…”.\n")
@@ -212,6 +214,9 @@ final class NumberTests {
         for message in [renamed, renameUndone] {
             #expect(message.output.dropLast().count <= 60)
         }
+        let undoneMessage = try JSONSerialization.jsonObject(with: Data(undoneAsJSON.output.utf8)) as? [String: Any]
+        #expect(undoneMessage?["message"] as? String == "Undid: renamed “Pay the water bill before the end of the month” "
+                + "to “Pay the gas bill before the end of the month of November and December”.")
         for name in ["Ann", "Bo"] { await cli.run("user", "add", name, "Lee", "1990-01-01") }
         #expect(await cli.run("user", "delete", "1,2").output == "Deleted 2 people: 1 “Ann Lee” and 2 “Bo Lee”; todo undo brings them all back.\n")
     }

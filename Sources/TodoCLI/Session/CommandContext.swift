@@ -41,7 +41,7 @@ extension Session {
     /// (CLI-45, CLI-58).
     func sayChanged(_ parts: [Sentence.Part], since before: Todos, then more: [[Sentence.Part]] = []) {
         guard json else { return ([parts] + more).forEach(say) }
-        let message = ([parts] + more).map { Sentence($0).line(width: printer.lineWidth) }.joined(separator: " ")
+        let message = ([parts] + more).map { Sentence($0).line(width: printer.messageWidth) }.joined(separator: " ")
         write(TodoRendering.json(change: message, from: before, to: todoList.todos).line)
     }
 
@@ -51,7 +51,7 @@ extension Session {
         guard json else { return say(parts) }
         let (changed, deleted) = changes(from: before.everyone, to: userList.people.everyone)
         write(JSON.object([
-            ("message", .string(Sentence(parts).line(width: printer.lineWidth))),
+            ("message", .string(Sentence(parts).line(width: printer.messageWidth))),
             ("users", .array(changed.map(personJSON))), ("deleted", .array(deleted.map(personJSON))),
         ]).line)
     }

@@ -24,6 +24,9 @@ struct Printer {
     var width: Int { terminal.width(environment) }
     /// How wide a message may be: it is fitted to one line.
     var lineWidth: Int { terminal.lineWidth(environment) }
+    /// How wide a message that names items may be: a line for a person, any width for a
+    /// program reading `--json`, which has no width to fit.
+    var messageWidth: Int { json ? .max : lineWidth }
     var rendering: TodoRendering {
         TodoRendering(usesColour: usesColour, columns: terminal.isOutputInteractive ? terminal.columns : nil)
     }
@@ -59,7 +62,7 @@ struct Printer {
 
     /// Prints a message that names items or people, fitted to one line.
     func say(_ sentence: Sentence) {
-        say(sentence.line(width: lineWidth))
+        say(sentence.line(width: messageWidth))
     }
 
     /// Shows `line` on standard error in place of the one shown there before, cut to fit the
