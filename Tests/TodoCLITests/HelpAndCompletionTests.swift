@@ -115,13 +115,7 @@ struct HelpAndCompletionTests {
 
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has", arguments: tagCompletions)
     func tabCompletesTags(_ example: (typed: String, completed: String, choices: [String])) async throws {
-        try FileStore(url: cli.storeURL).update {
-            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"])),
-                                          TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(tags: ["HOME", "ΣΊΣΥΦΟΣ"]))],
-                             finished: [TodoItem(id: id(3), number: 3, title: "Fix bike", isFinished: true,
-                                                 plan: TodoPlan(tags: ["home", "workshop", "Σίσυφος"]))],
-                             nextNumber: 4)
-        }
+        try seedTags()
 
         await cli.run([], terminal: true)
         let offered = cli.tabAtLastPrompt?(example.typed) ?? []
@@ -130,7 +124,54 @@ struct HelpAndCompletionTests {
         #expect(offered == expected)
         let typedWord = String(example.typed.split(separator: " ").last ?? "")
         #expect(Completion.replacement(for: typedWord, matches: offered) == (offered.isEmpty ? typedWord : example.completed))
-        #expect(await cli.run(["--complete-line", "todo " + example.typed]).output == "", "the shells offer no tags")
+    }
+
+    /// CLI-54's list: tags in several cases and alphabets, of to-dos and a finished item.
+    private func seedTags() throws {
+        try FileStore(url: cli.storeURL).update {
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home", "bills"])),
+                                          TodoItem(id: id(2), number: 2, title: "Call Ann", plan: TodoPlan(tags: ["HOME", "ΣΊΣΥΦΟΣ"]))],
+                             finished: [TodoItem(id: id(3), number: 3, title: "Fix bike", isFinished: true,
+                                                 plan: TodoPlan(tags: ["home", "workshop", "Σίσυφος"]))],
+                             nextNumber: 4)
+        }
+    }
+
+    @Test("CLI-59 The shells' Tab completes the tags of the store the line would use", arguments: tagCompletions)
+    func shellsCompleteTags(_ example: (typed: String, completed: String, choices: [String])) async throws {
+        try seedTags()
+        let expected = example.choices.isEmpty && !example.completed.isEmpty ? [example.completed] : example.choices
+
+        let offered = await cli.run(["--complete-line", "todo " + example.typed])
+
+        #expect(offered == Run(status: 0, output: expected.map { $0 + "\n" }.joined(), errors: ""))
+    }
+
+    @Test("CLI-59 The shells' Tab completes the tags of the store the line would use: the store --store names, and none that cannot be read")
+    func shellsCompleteTagsOfTheNamedStore() async throws {
+        try seedTags()
+        let home = cli.folder.file("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let other = home.appendingPathComponent("other.json")
+        try FileStore(url: other).update {
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Fix bike", plan: TodoPlan(tags: ["workshop"]))], finished: [],
+                             nextNumber: 2)
+        }
+
+        let made = try FileManager.default.contentsOfDirectory(atPath: home.path).sorted()
+
+        #expect(await cli.run(["--complete-line", "todo --store \(other.path) list +"]).output == "+workshop\n")
+        #expect(await cli.run(["--complete-line", "todo --store=~/other.json list +"], environment: ["HOME": home.path]).output
+                == "+workshop\n")
+
+        let notAStore = cli.folder.file("notes.txt")
+        try Data("my own notes\n".utf8).write(to: notAStore)
+        for store in [home.path, notAStore.path] {
+            #expect(await cli.run(["--complete-line", "todo list +"], environment: ["TODO_STORE": store], withStore: false)
+                    == Run(status: 0, output: "", errors: ""), "\(store)")
+        }
+        #expect(try Data(contentsOf: notAStore) == Data("my own notes\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).sorted() == made, "nothing was made beside it")
     }
 
     @Test("CLI-54 At the prompt, Tab completes the tags the list already has: what replaces the word is the start every match shares, in any case, and never shorter than the word",

@@ -64,6 +64,25 @@ enum Completion {
         return shared.count < typed.count ? typed : shared
     }
 
+    /// The store a shell's line names with `--store PATH` or `--store=PATH`, as the shell will
+    /// pass it, but for `~/`, which it will read as the home folder; nil where it names none.
+    static func storeNamed(inShellLine line: String, home: String?) -> String? {
+        let words = shellWords(line).words
+        for (index, word) in words.enumerated() {
+            let path = word == "--store" ? words.dropFirst(index + 1).first
+                : word.hasPrefix("--store=") ? String(word.dropFirst("--store=".count)) : nil
+            if let path { return TypedPath.expandingHome(path, home: home) }
+        }
+        return nil
+    }
+
+    /// The tags `store` holds, of its to-dos and finished items alike, for Tab to offer after
+    /// `+` or `-`. A store that cannot be read offers none: the next command says why.
+    static func tags(in store: TodoStore) -> [String] {
+        let todos = (try? store.loadTodos()) ?? Todos()
+        return (todos.unfinished + todos.finished).flatMap(\.plan.tags)
+    }
+
     private static func promptWords(_ line: String) -> (words: [String], current: String) {
         var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         let current = line.last.map { $0.isWhitespace } ?? true ? "" : words.removeLast()

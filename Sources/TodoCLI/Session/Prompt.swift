@@ -34,11 +34,8 @@ final class Prompt {
     /// is not text.
     func nextLine(showing prompt: String) throws(LineRefusal) -> String? {
         try input.readLine(prompt: prompt) { [store, home] line in
-            Completion.candidates(forLine: line, tags: {
-                // A store that cannot be read offers no tags; the next command says why.
-                let todos = (try? store.loadTodos()) ?? Todos()
-                return (todos.unfinished + todos.finished).flatMap(\.plan.tags)
-            }, files: { FileNames.completing($0, home: home) }) ?? []
+            Completion.candidates(forLine: line, tags: { Completion.tags(in: store) },
+                                  files: { FileNames.completing($0, home: home) }) ?? []
         }
     }
 

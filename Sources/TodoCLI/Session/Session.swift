@@ -68,7 +68,10 @@ final class Session {
         case .completionScript(let shell):
             printer.write(shell.completionScript)
         case .completions(let line):
-            printer.write((Completion.candidates(forLine: line, shell: true) ?? []).map { $0 + "\n" }.joined())
+            // The tags of the store the line would use: the one it names, else todo's own.
+            let named = Completion.storeNamed(inShellLine: line, home: settings.home).map { FileStore(path: TypedPath.absolute($0)) }
+            let tags = { Completion.tags(in: named ?? self.store) }
+            printer.write((Completion.candidates(forLine: line, shell: true, tags: tags) ?? []).map { $0 + "\n" }.joined())
         case .version:
             printer.write("todo \(TodoProgram.version)\n")
         case .run(let words) where words.isEmpty:
