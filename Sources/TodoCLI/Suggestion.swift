@@ -3,12 +3,12 @@ enum Suggestion {
     /// The one name `word` starts (`sear` for search: a name cut short); else the name at most
     /// two edits from it (a letter added, dropped, changed, or two swapped), the nearest first,
     /// and only when the word is long enough for two edits not to make it another word
-    /// altogether; nil when none is that near.
+    /// altogether: two letters of four make `redo` undo, its opposite. Nil when none is that near.
     static func closest(to word: String, among names: [String]) -> String? {
         let started = names.filter { $0.hasPrefix(word) }
         if !word.isEmpty, started.count == 1 { return started[0] }
         let length = word.count
-        let limit = length <= 3 ? 1 : 2
+        let limit = length <= 4 ? 1 : 2
         // A word longer or shorter than a name by more than the limit is further away than that,
         // so a line of a megabyte costs no table of a megabyte per name.
         let near = names.filter { abs($0.count - length) <= limit }

@@ -70,6 +70,8 @@ final class CommandTests {
         (["unch", "1"], "error: unknown command “unch”; did you mean “uncheck”?\n"),
         (["del", "1"], "error: unknown command “del”; did you mean “delete”?\n"),
         (["frobnicate"], "error: unknown command “frobnicate”; type todo help for the commands\n"),
+        (["redo"], "error: unknown command “redo”; type todo help for the commands\n"),
+        (["shwo", "1"], "error: unknown command “shwo”; did you mean “show”?\n"),
         (["user"], "error: user needs one of: add, list, fetch, search, show, delete; see: todo help user\n"),
     ])
     func mistypedCommand(arguments: [String], error: String) async {
