@@ -112,9 +112,10 @@ struct DamagedStoreTests {
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.path) }
-        let store = FileStore(url: readOnly.appendingPathComponent("lists/store.json"))
+        // Two folders missing: the one to be made first is the one beside the read-only folder.
+        let store = FileStore(url: readOnly.appendingPathComponent("lists/2026/store.json"))
 
-        #expect(throws: StoreError.cannotWrite(path: readOnly.appendingPathComponent("lists/store.json").path,
+        #expect(throws: StoreError.cannotWrite(path: readOnly.appendingPathComponent("lists/2026/store.json").path,
                                                .readOnlyFolder(readOnly.path))) {
             _ = try store.add(id: id(1), title: "Buy milk")
         }

@@ -101,16 +101,23 @@ struct PersistenceTests {
         try files.seed(todo: ["Buy milk"])
         let leftOver = files.folder.file("data/.store.json.tmp-12345-abcdef01")
         try Data("{\"version\": 1, \"tod".utf8).write(to: leftOver)
-        let notOurs = [".store.json.tmp-notes", ".store.json.tmp-12345-ABCDEF01", ".store.json.tmp-12345-abcdef01.txt"]
+        let notOurs = [".store.json.tmp-notes", ".store.json.tmp-12345-ABCDEF01", ".store.json.tmp-12345-abcdef01.txt",
+                       ".store.json.tmp-12345--abcdef01"]
         for name in notOurs {
             try Data("kept".utf8).write(to: files.folder.file("data/" + name))
         }
+        // Named as a save names its file, but a link: what it leads to is not a save's.
+        let notes = files.folder.file("notes.txt")
+        try Data("my own notes".utf8).write(to: notes)
+        let link = ".store.json.tmp-12345-abcdef02"
+        try FileManager.default.createSymbolicLink(at: files.folder.file("data/" + link), withDestinationURL: notes)
 
         #expect(try makeList().todos == makeTodos(todo: ["Buy milk"]))
 
         _ = try files.store().add(id: id(2), title: "Call Ann")
-        #expect(try files.contents() == (notOurs + ["store.json", "store.json.journal", "store.json.lock"]).sorted())
+        #expect(try files.contents() == (notOurs + [link, "store.json", "store.json.journal", "store.json.lock"]).sorted())
         #expect(try makeList().todos == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+        #expect(try Data(contentsOf: notes) == Data("my own notes".utf8))
     }
 
     @Test("UA-22 People are kept in the same store as the to-dos, and an older store still opens")

@@ -28,6 +28,17 @@ struct ErrorWordsTests {
         #expect(try todo.folder.contents() == [])
     }
 
+    /// The longest a name may be where the longest name of a file is 255 bytes (ext4, tmpfs, APFS).
+    @Test("SF-42 An error says what failed, and on which file, before anything is written: a store name just short enough",
+          .enabled(if: pathconf("/tmp", Int32(_PC_NAME_MAX)) == 255))
+    func nameJustShortEnough() throws {
+        let store = todo.folder.file(String(repeating: "n", count: 219)).path
+
+        #expect(try todo.binary.run(["--store", store, "add", "Buy milk"]) == Run(status: 0, output: "Added 1 “Buy milk”.\n", errors: ""))
+        #expect(try todo.binary.run(["--store", store, "add", "Call Ann"]) == Run(status: 0, output: "Added 2 “Call Ann”.\n", errors: ""))
+        #expect(try FileStore(path: store).loadTodos().all.map(\.title) == ["Call Ann", "Buy milk"])
+    }
+
     @Test("SF-42 An error says what failed, and on which file, before anything is written: a folder on the way that loops")
     func loopInAFolder() throws {
         try FileManager.default.createSymbolicLink(atPath: todo.folder.file("loop").path, withDestinationPath: "loop")
