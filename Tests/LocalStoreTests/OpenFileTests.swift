@@ -57,6 +57,30 @@ struct OpenFileTests {
         #expect(openFiles() == [])
     }
 
+    /// A program that keeps the store (an app) may close its standard input; the next file
+    /// opened is then descriptor 0, a descriptor like any other. Here the change closes it while
+    /// it holds the lock, so that the store's new copy and its folder are opened as 0. Another
+    /// test opening a file at that moment may take 0 first; it is never taken from it after.
+    @Test("A change made while standard input is closed is saved, and leaves nothing open")
+    func standardInputClosed() throws {
+        try files.seed(todo: ["Buy milk"])
+        let standardInput = dup(0)
+        try #require(standardInput >= 0)
+        defer {
+            let restored = fcntl(standardInput, F_DUPFD, 0)
+            if restored != 0 { close(restored) }
+            close(standardInput)
+        }
+
+        try files.store().update {
+            close(0)
+            $0.todos = makeTodos(todo: ["Call Ann", "Buy milk"])
+        }
+
+        #expect(try files.todos() == makeTodos(todo: ["Call Ann", "Buy milk"]))
+        #expect(openFiles() == [])
+    }
+
     @Test("A folder, a FIFO or a damaged file where the store should be is refused, and left closed", arguments: ["folder", "fifo", "damaged"])
     func refusalsClose(kind: String) throws {
         try FileManager.default.createDirectory(at: files.storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
