@@ -39,6 +39,19 @@ struct FileKindTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == notes.path)
     }
 
+    @Test("A lock file that is a folder is refused, as a file todo cannot open to write, and the store is left as it was")
+    func lockThatIsAFolder() throws {
+        let lock = files.folder.file("data/store.json.lock")
+        try? FileManager.default.removeItem(at: lock)
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        let before = files.storeBytes
+
+        #expect(throws: StoreError.cannotOpen(path: lock.path, errno: EISDIR)) { _ = try files.store().add(id: id(2), title: "Call Ann") }
+
+        #expect(files.storeBytes == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: lock.path) == [])
+    }
+
     @Test("SF-6 A store that is not a regular file is refused at once, and nothing is left beside it",
           .timeLimit(.minutes(1)), arguments: [(FileKind.fifo, "a FIFO", S_IFIFO), (.device, "a device", S_IFCHR), (.folder, "a folder", S_IFDIR)])
     func notARegularFile(thing: FileKind, words: String, type: mode_t) throws {

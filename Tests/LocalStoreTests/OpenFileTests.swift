@@ -107,4 +107,23 @@ struct OpenFileTests {
 
         #expect(!FileManager.default.fileExists(atPath: made.path))
     }
+
+    /// A path as long as the system takes (4,095 bytes) names the store; the lock beside it, five
+    /// bytes longer, is one the system cannot make, after the folders on the way are made.
+    @Test("A change whose lock cannot be made leaves none of the folders it made behind", .enabled(if: PATH_MAX == 4096))
+    func noFoldersLeftBehindALock() throws {
+        var there = files.folder.url.path
+        while there.utf8.count + 201 < 4_000 {
+            there += "/" + String(repeating: "d", count: 200)
+        }
+        try FileManager.default.createDirectory(atPath: there, withIntermediateDirectories: true)
+        let missing = 4_084 - there.utf8.count - 2
+        let store = there + "/" + String(repeating: "m", count: missing / 2) + "/" + String(repeating: "n", count: missing - missing / 2)
+            + "/store.json"
+        try #require(store.utf8.count == 4_095)
+
+        #expect(throws: StoreError.self) { _ = try FileStore(path: store).add(id: id(1), title: "Buy milk") }
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: there) == [])
+    }
 }
