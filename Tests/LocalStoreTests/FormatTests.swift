@@ -320,4 +320,36 @@ struct FormatTests {
             #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
         }
     }
+
+    /// A file in format 6 or 7 that does not fit it is told where the current reader stopped,
+    /// never where the reader of formats 1 to 5 would have.
+    @Test("A store in format 6 or 7 that does not fit it is refused where it stops fitting", arguments: [6, 7])
+    func currentFormatThatDoesNotFit(format: Int) throws {
+        try files.seed(todo: ["Buy milk"])
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        let damaged = saved.replacingOccurrences(of: "\"title\":\"Buy milk\"", with: "\"title\":7")
+            .replacingOccurrences(of: ",\"version\":\(StoreFormat.current)}", with: ",\"version\":\(format)}")
+        try #require(damaged.utf8.count == saved.utf8.count - 9)
+        try files.write(Data(damaged.utf8))
+
+        let offset = try #require(Array(damaged.utf8).firstRange(of: Array("\"title\":7".utf8))).upperBound - 1
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, .doesNotFit(format: format, FormatFailure(offset: offset, expected: "a string")))) {
+            try files.todos()
+        }
+    }
+
+    @Test("A store in format 1 that does not fit it is refused as damaged in format 1")
+    func formatOneThatDoesNotFit() throws {
+        try files.write(Data(#"{"version": 1, "todos": {"todo": [{"id": 7}], "finished": []}}"#.utf8))
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path, .doesNotFit(format: 1, FormatFailure(offset: 41, expected: "a UUID")))) {
+            try files.todos()
+        }
+    }
+
+    /// The digits are XXH64 of nothing: the checksum of the bytes after the head, when there are none.
+    @Test("A file that is its checksum's head and nothing after is not proven, though its digits are those of nothing")
+    func headAloneIsNotProven() {
+        #expect(!StoreHead.isProven(Data(#"{"checksum":"ef46db3751d8e999","#.utf8)))
+    }
 }
