@@ -11,9 +11,15 @@ enum Suggestion {
         let limit = length <= 4 ? 1 : 2
         // A word longer or shorter than a name by more than the limit is further away than that,
         // so a line of a megabyte costs no table of a megabyte per name.
-        let near = names.filter { abs($0.count - length) <= limit }
+        // `un` or `re` before a name asks for its opposite or its repeat (undelete, redo): the
+        // name would be the hint to do what was not asked.
+        let near = names.filter { abs($0.count - length) <= limit && word != "un" + $0 && word != "re" + $0 }
         let scored = near.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 < $1.1 }?.0
+        // Of two names as near (`ucheck`: check, uncheck), the one that starts as the word does:
+        // a slip seldom falls on the first letter.
+        guard let nearest = scored.map(\.1).min() else { return nil }
+        let nearestNames = scored.filter { $0.1 == nearest }.map(\.0)
+        return nearestNames.first { $0.first == word.first } ?? nearestNames.first
     }
 
     /// Edits from `a` to `b`, a swap of neighbours counting as one (optimal string alignment).

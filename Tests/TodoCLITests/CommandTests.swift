@@ -72,6 +72,8 @@ final class CommandTests {
         (["frobnicate"], "error: unknown command “frobnicate”; type todo help for the commands\n"),
         (["redo"], "error: unknown command “redo”; type todo help for the commands\n"),
         (["shwo", "1"], "error: unknown command “shwo”; did you mean “show”?\n"),
+        (["undelete", "1"], "error: unknown command “undelete”; type todo help for the commands\n"),
+        (["ucheck", "1"], "error: unknown command “ucheck”; did you mean “uncheck”?\n"),
         (["user"], "error: user needs one of: add, list, fetch, search, show, delete; see: todo help user\n"),
     ])
     func mistypedCommand(arguments: [String], error: String) async {

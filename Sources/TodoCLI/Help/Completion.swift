@@ -45,10 +45,15 @@ enum Completion {
         // An option or a tag taken away only for a word that starts like one: after `check `, a
         // number is meant. A tag only once its `+` is typed, and a planning word its colon:
         // before, the word is the user's own.
-        return matching(current, choices.filter { choice in
+        let matches = matching(current, choices.filter { choice in
             (current.hasPrefix("-") || !choice.hasPrefix("-")) && (current.hasPrefix("+") || !choice.hasPrefix("+"))
                 && (current.contains(":") || !choice.contains(":"))
         })
+        // Between several choices bash puts in the word the start they share, letter case and
+        // all: `+h` between `+Home-2` and `+home` would become `+`, losing what was typed. There
+        // each starts as typed; one choice alone takes the word's place, as it is spelled.
+        guard shell, matches.count > 1, !matches.allSatisfy({ $0.hasPrefix(current) }) else { return matches }
+        return matches.map { current + $0.dropFirst(current.count) }.sorted()
     }
 
     /// The words before the cursor at the prompt, split where the line editor splits them, and
@@ -65,13 +70,13 @@ enum Completion {
     }
 
     /// The store a shell's line names with `--store PATH` or `--store=PATH`, as the shell will
-    /// pass it, but for `~/`, which it will read as the home folder; nil where it names none.
+    /// pass it: `~/` starting a word of its own is the home folder, after `=` a folder named `~`
+    /// (SF-49), as the shells leave it there. Nil where it names none.
     static func storeNamed(inShellLine line: String, home: String?) -> String? {
         let words = shellWords(line).words
         for (index, word) in words.enumerated() {
-            let path = word == "--store" ? words.dropFirst(index + 1).first
-                : word.hasPrefix("--store=") ? String(word.dropFirst("--store=".count)) : nil
-            if let path { return TypedPath.expandingHome(path, home: home) }
+            if word == "--store", let path = words.dropFirst(index + 1).first { return TypedPath.expandingHome(path, home: home) }
+            if word.hasPrefix("--store=") { return String(word.dropFirst("--store=".count)) }
         }
         return nil
     }
