@@ -77,6 +77,20 @@ struct StoreHeadTests {
         #expect(StoreHead.read(Data(bytes)) == nil)
     }
 
+    /// The smallest store todo writes is longer than 200 bytes; a proven file of 200 bytes whose
+    /// first bytes read as a head is not a store, and an add that took its head would write beside it.
+    @Test("A proven file of 200 bytes, shorter than any store, has no head, however well its first bytes read")
+    func tooShortForAStore() {
+        let start = #"{"checksum":"0000000000000000","journal":"\#(id(1).uuidString)","nextPersonNumber":1,"nextTodoNumber":1,"x":""#
+        let end = #"","version":\#(StoreFormat.current)}"#
+        let text = start + String(repeating: "a", count: 200 - start.utf8.count - end.utf8.count) + end
+        let sealed = StoreHead.sealed(Array(text.utf8))
+
+        #expect(sealed.count == 200)
+        #expect(StoreHead.isProven(sealed))
+        #expect(StoreHead.read(sealed) == nil)
+    }
+
     /// A store as an add may find it, and whether the add may append its line without reading
     /// the list: only when the head and the journal's adds tell it the number, and no id clashes.
     enum Before: String, CaseIterable, CustomTestStringConvertible, Sendable {
