@@ -22,6 +22,11 @@ struct OpenFileTests {
 
     /// The files under the test's folder this process has open now.
     private func openFiles() -> [String] {
+        Self.openFiles(under: files)
+    }
+
+    /// The files under `files`' folder this process has open now.
+    private static func openFiles(under files: StoreFolder) -> [String] {
         let folder = files.folder.url.resolvingSymlinksInPath().path
         var open: [String] = []
         #if os(Linux)
@@ -59,26 +64,23 @@ struct OpenFileTests {
 
     /// A program that keeps the store (an app) may close its standard input; the next file
     /// opened is then descriptor 0, a descriptor like any other. Here the change closes it while
-    /// it holds the lock, so that the store's new copy and its folder are opened as 0. Another
-    /// test opening a file at that moment may take 0 first; it is never taken from it after.
+    /// it holds the lock, so that the store's new copy and its folder are opened as 0. It runs in
+    /// a process of its own: in this one, another test opening a file at that moment would take
+    /// 0 first, and the change would never meet it.
     @Test("A change made while standard input is closed is saved, and leaves nothing open")
-    func standardInputClosed() throws {
-        try files.seed(todo: ["Buy milk"])
-        let standardInput = dup(0)
-        try #require(standardInput >= 0)
-        defer {
-            let restored = fcntl(standardInput, F_DUPFD, 0)
-            if restored != 0 { close(restored) }
-            close(standardInput)
-        }
+    func standardInputClosed() async {
+        await #expect(processExitsWith: .success) {
+            let files = try StoreFolder()
+            try files.seed(todo: ["Buy milk"])
 
-        try files.store().update {
-            close(0)
-            $0.todos = makeTodos(todo: ["Call Ann", "Buy milk"])
-        }
+            try files.store().update {
+                close(0)
+                $0.todos = makeTodos(todo: ["Call Ann", "Buy milk"])
+            }
 
-        #expect(try files.todos() == makeTodos(todo: ["Call Ann", "Buy milk"]))
-        #expect(openFiles() == [])
+            #expect(try files.todos() == makeTodos(todo: ["Call Ann", "Buy milk"]))
+            #expect(OpenFileTests.openFiles(under: files) == [])
+        }
     }
 
     @Test("A folder, a FIFO or a damaged file where the store should be is refused, and left closed", arguments: ["folder", "fifo", "damaged"])
