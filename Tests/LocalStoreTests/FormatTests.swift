@@ -64,12 +64,18 @@ struct FormatTests {
         /// What undo takes back once the check is undone.
         let undoneBefore: UndoneChange
         let afterBothUndos: Todos
+        /// How many people the user had deleted: never shown, they are numbered as a list of their own.
+        var deletedPeople = 0
     }
 
     nonisolated static let journalID = "00000000-0000-4000-8000-000000000000"
 
     nonisolated static func item(_ number: Int, _ title: String, finished: Bool = false) -> String {
         "{\"id\":\"\(id(number).uuidString)\",\"isFinished\":\(finished),\"title\":\"\(title)\"}"
+    }
+
+    nonisolated static func person(_ number: Int, _ firstName: String, _ lastName: String) -> String {
+        "{\"addedAt\":1,\"birthDate\":\"1990-03-14\",\"firstName\":\"\(firstName)\",\"id\":\"\(id(number).uuidString)\",\"lastName\":\"\(lastName)\"}"
     }
 
     nonisolated static let olderStores: [OlderStore] = [
@@ -82,13 +88,14 @@ struct FormatTests {
             undoneBefore: UndoneChange(.changeTodos, names: []),
             afterBothUndos: list(todo: [todo(1, "Buy milk"), todo(2, "Pay rent")], next: 3)),
         OlderStore(
-            testDescription: "format 3, with people and searches remembered",
-            store: "{\"people\":{\"blacklist\":[\"zzq\"],\"deleted\":[],\"everyone\":[{\"addedAt\":1,\"birthDate\":\"1990-03-14\","
-                + "\"firstName\":\"Zoë\",\"id\":\"\(id(101).uuidString)\",\"lastName\":\"Adams\"}],\"sortOrder\":\"added\"},"
+            testDescription: "format 3, with people, people deleted and searches remembered",
+            store: "{\"people\":{\"blacklist\":[\"zzq\"],\"deleted\":[\(person(102, "Yui", "Sato")),\(person(103, "Omar", "Haddad"))],"
+                + "\"everyone\":[\(person(101, "Zoë", "Adams"))],\"sortOrder\":\"added\"},"
                 + "\"todos\":{\"finished\":[],\"todo\":[\(item(1, "Buy milk")),\(item(2, "Call Ann"))],\"undoSteps\":"
                 + "[{\"removing\":[\"\(id(1).uuidString)\"],\"restoring\":[]}]},\"version\":3}",
             journal: nil, todos: makeTodos(todo: ["Buy milk", "Call Ann"]), people: ["Zoë Adams"], unmatched: ["zzq"],
-            undoneBefore: UndoneChange(.changeTodos, names: []), afterBothUndos: list(todo: [todo(2, "Call Ann")], next: 3)),
+            undoneBefore: UndoneChange(.changeTodos, names: []), afterBothUndos: list(todo: [todo(2, "Call Ann")], next: 3),
+            deletedPeople: 2),
         OlderStore(
             testDescription: "format 4, with an add in its journal",
             store: "{\"journal\":\"\(journalID)\",\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},\"todos\":{\"finished\":[],"
@@ -130,6 +137,7 @@ struct FormatTests {
         #expect(read.todos == older.todos)
         #expect(read.people.everyone.map(\.fullName) == older.people)
         #expect(read.people.everyone.map(\.number) == Array(1..<(older.people.count + 1)))
+        #expect(read.people.deleted.map(\.number) == Array(1..<(older.deletedPeople + 1)))
         #expect(read.people.unmatchedSearches == older.unmatched)
 
         let first = try #require(read.todos.unfinished.first)
@@ -343,6 +351,19 @@ struct FormatTests {
         try files.write(Data(#"{"version": 1, "todos": {"todo": [{"id": 7}], "finished": []}}"#.utf8))
 
         #expect(throws: StoreError.damaged(path: files.storeURL.path, .doesNotFit(format: 1, FormatFailure(offset: 41, expected: "a UUID")))) {
+            try files.todos()
+        }
+    }
+
+    @Test("A store in an older format without a key that format has is refused as damaged in that format",
+          arguments: [(2, "people"), (4, "journal")])
+    func olderFormatWithoutItsKey(format: Int, key: String) throws {
+        let people = key == "people" ? "" : "\"people\":{\"everyone\":[],\"sortOrder\":\"added\"},"
+        let store = "{\(people)\"todos\":{\"finished\":[],\"todo\":[\(Self.item(1, "Buy milk"))],\"undoSteps\":[]},\"version\":\(format)}"
+        try files.write(Data(store.utf8))
+
+        #expect(throws: StoreError.damaged(path: files.storeURL.path,
+                                           .doesNotFit(format: format, FormatFailure(offset: store.utf8.count, expected: "the key \"\(key)\"")))) {
             try files.todos()
         }
     }
