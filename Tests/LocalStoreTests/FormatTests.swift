@@ -373,4 +373,23 @@ struct FormatTests {
     func headAloneIsNotProven() {
         #expect(!StoreHead.isProven(Data(#"{"checksum":"ef46db3751d8e999","#.utf8)))
     }
+
+    #if DEBUG
+    /// A key declared out of order would be written out of order, and missed by the reader's
+    /// shortcut, which expects the keys in the order `todo` writes them: the mistake is the
+    /// programmer's, stopped in a debug build at the table's first use (in a process of its own).
+    @Test("A record whose keys are not declared in sorted order stops a debug build at its table's first use")
+    func unsortedKeysStop() async {
+        await #expect(processExitsWith: .failure) {
+            _ = RecordKeys<UnsortedKey>()
+        }
+    }
+    #endif
 }
+
+#if DEBUG
+/// The keys of a record declared out of order: `title` sorts after `id`.
+private enum UnsortedKey: String, RecordKey {
+    case title, id
+}
+#endif
