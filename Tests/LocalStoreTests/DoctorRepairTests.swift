@@ -142,6 +142,24 @@ struct DoctorRepairTests {
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann")], finished: [finished(1, "Buy milk")], next: 3))
     }
 
+    /// A repair passes over what a key it does not keep holds, counting the depth of its value
+    /// from where it stands: the to-do is kept, though the file as a whole nests deeper than any
+    /// reader goes, and is refused until then.
+    @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a to-do holding a key nested as deep as a reader allows")
+    func repairKeyNestedDeep() throws {
+        try files.seed(todo: ["Buy milk"])
+        let saved = String(decoding: files.storeBytes, as: UTF8.self)
+        let start = #""todo":[{"#
+        let at = try #require(saved.range(of: start))
+        let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        try files.write(Data(saved.replacingCharacters(in: at, with: start + #""note":"# + nested + ",").utf8))
+        #expect(throws: StoreError.self) { try files.todos() }
+
+        _ = try repair(copying: [files.storeURL])
+
+        #expect(try files.todos() == makeTodos(todo: ["Buy milk"]))
+    }
+
     @Test("SF-18 doctor --repair keeps a copy of each file and rebuilds the most they allow: a change made by hand")
     func repairChangedLine() throws {
         // The second change checked Call Ann; by hand, it checks Buy milk.
