@@ -173,6 +173,22 @@ struct JournalTests {
         #expect(files.journalLines.count == 3)
     }
 
+    /// The longest journal a reader reads beside the store, its last line cut so long by a crash.
+    @Test("TP-18 An add cut off part-way through its line is not part of the list: a cut line that makes the journal as large as readers read")
+    func tornJournalLineAtTheLargest() throws {
+        try files.seed(todo: ["Buy milk"])
+        _ = try files.store().add(id: id(2), title: "Call Ann")
+        let cut = Data("{\"addTodo\":".utf8)
+        let filler = Journal.largest(besideStoreOf: files.storeBytes.count) - files.journalBytes.count - cut.count
+        try files.writeJournal(files.journalBytes + cut + Data(repeating: UInt8(ascii: "x"), count: filler))
+
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
+
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(files.journalLines.count == 3)
+    }
+
     @Test("TP-18 The first change cut off part-way leaves a journal of its first line, and the next is kept after it")
     func tornFirstChange() throws {
         try files.seed(todo: ["Buy milk"])
@@ -194,6 +210,22 @@ struct JournalTests {
 
         #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
         #expect(try files.store().inspect().journalNotes == [.takenIn])
+
+        _ = try files.store().add(id: id(3), title: "Pay rent")
+        #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
+        #expect(files.journalLines.count == 2)
+    }
+
+    /// Only a repair cut off before it removed the journal it took in leaves one larger than
+    /// readers read: a crash cut its last line so long.
+    @Test("TP-19 A journal left behind by a crash is never applied twice: one larger than readers read, ending in a line a crash cut")
+    func staleJournalPastTheLargest() throws {
+        try files.leaveAJournalTheStoreTookIn()
+        let cut = Data("{\"addTodo\":".utf8)
+        let filler = Journal.largest(besideStoreOf: files.storeBytes.count) + 1 - files.journalBytes.count - cut.count
+        try files.writeJournal(files.journalBytes + cut + Data(repeating: UInt8(ascii: "x"), count: filler))
+
+        #expect(try files.todos() == list(todo: [todo(2, "Call Ann"), todo(1, "Buy milk")], next: 3))
 
         _ = try files.store().add(id: id(3), title: "Pay rent")
         #expect(try files.todos() == list(todo: [todo(3, "Pay rent"), todo(2, "Call Ann"), todo(1, "Buy milk")], next: 4))
