@@ -16,6 +16,7 @@ struct RememberedListsTests {
         case lastLineCut = "its last line cut short, as a crash while writing it does"
         case anotherStore = "it was replaced by the journal of another store"
         case readOnly = "it was made read-only"
+        case removed = "it was removed by hand"
         var testDescription: String { rawValue }
     }
 
@@ -46,6 +47,7 @@ struct RememberedListsTests {
             try other.seedWithAJournal()
             try files.writeJournal(other.journalBytes)
         case .readOnly: try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: files.journalURL.path)
+        case .removed: try FileManager.default.removeItem(at: files.journalURL)
         }
         let again = Self.read(reader)
 
@@ -53,6 +55,7 @@ struct RememberedListsTests {
         switch since {
         case .nothing, .readOnly, .lastLineCut: #expect(again == .success(before))
         case .changeAdded: #expect(try again.get().finished.first?.id == id(1))
+        case .removed: #expect(again == .success(makeTodos(todo: ["Buy milk", "Call Ann", "Fix bike"], finished: ["Pay rent"])))
         case .letterChanged:
             guard case .failure(.damaged(_, .journalLine(let line, _, _))) = again else { Issue.record("not refused: \(again)"); return }
             #expect(line == 4)
