@@ -57,6 +57,77 @@ struct ChildProcessTests {
         }
     }
 
+    @Test("is waited for until it has ended, and then its output is closed")
+    func waitedForToTheEnd() async {
+        await #expect(processExitsWith: .success) {
+            let child = try ChildProcess("/bin/sleep", ["0.2"])
+
+            #expect(child.wait(until: .now + .seconds(10)))
+
+            #expect(kill(child.id, 0) == -1 && errno == ESRCH, "ended, and gone")
+            #expect(fcntl(child.output, F_GETFD) == -1, "its output closed")
+        }
+    }
+
+    /// Where SIGCHLD is ignored, the system takes the ended program away itself, and waiting
+    /// for it fails with ECHILD once it has ended.
+    @Test("is waited for, and stopped, where the system takes it away as it ends")
+    func takenAwayBySystem() async {
+        await #expect(processExitsWith: .success) {
+            signal(SIGCHLD, SIG_IGN)
+            let ended = try ChildProcess("/bin/true", [])
+            let running = try ChildProcess("/bin/sleep", ["10"])
+
+            #expect(ended.wait(until: .now + .seconds(10)))
+            #expect(ChildProcessTests.returns(within: 10) { running.stop(SIGTERM) })
+        }
+    }
+
+    @Test("is stopped though errno holds the EINTR of an earlier call, and its output is closed")
+    func stoppedWithAnOldEINTR() async {
+        await #expect(processExitsWith: .success) {
+            let running = try ChildProcess("/bin/sleep", ["10"])
+
+            #expect(ChildProcessTests.returns(within: 10) {
+                errno = EINTR
+                running.stop(SIGTERM)
+            })
+
+            #expect(fcntl(running.output, F_GETFD) == -1, "its output closed")
+        }
+    }
+
+    @Test("that cannot start is told why, and leaves nothing open")
+    func cannotStart() async {
+        await #expect(processExitsWith: .success) {
+            // The channels to a program are sockets (a pipe on macOS): the ones this process has open.
+            let open = {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+                    .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
+                    .filter { $0.hasPrefix("socket:") }
+            }
+            let before = try open()
+
+            let refusal = #expect(throws: ChildProcess.CannotStart.self) {
+                try ChildProcess("/no/such/program", [], readingErrors: true)
+            }
+
+            #expect(refusal?.description == String(cString: strerror(ENOENT)))
+            #expect(try open() == before)
+        }
+    }
+
+    /// Whether `body` returned within `seconds`, run on a thread of its own: a wait that never
+    /// ends fails the test instead of hanging it.
+    private static func returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
     /// What the program `arguments` names printed, started as `todo` starts one, and its id.
     private static func output(of arguments: [String], readingErrors: Bool = false) throws -> (id: pid_t, text: String, lines: [String]) {
         let child = try readingErrors ? ChildProcess(arguments[0], Array(arguments.dropFirst()), readingErrors: true)
