@@ -69,6 +69,19 @@ struct ChildProcessTests {
         }
     }
 
+    @Test("is left running, its output open, when the wait for it runs out")
+    func waitRunsOut() async {
+        await #expect(processExitsWith: .success) {
+            let running = try ChildProcess("/bin/sleep", ["60"])
+
+            #expect(!running.wait(until: .now + .milliseconds(100)))
+
+            #expect(kill(running.id, 0) == 0, "still running")
+            #expect(fcntl(running.output, F_GETFD) != -1, "its output open")
+            running.stop(SIGKILL)
+        }
+    }
+
     /// Where SIGCHLD is ignored, the system takes the ended program away itself, and waiting
     /// for it fails with ECHILD once it has ended.
     @Test("is waited for, and stopped, where the system takes it away as it ends")
@@ -76,7 +89,7 @@ struct ChildProcessTests {
         await #expect(processExitsWith: .success) {
             signal(SIGCHLD, SIG_IGN)
             let ended = try ChildProcess("/bin/true", [])
-            let running = try ChildProcess("/bin/sleep", ["10"])
+            let running = try ChildProcess("/bin/sleep", ["60"])
 
             #expect(ended.wait(until: .now + .seconds(10)))
             #expect(ChildProcessTests.returns(within: 10) { running.stop(SIGTERM) })
@@ -86,7 +99,7 @@ struct ChildProcessTests {
     @Test("is stopped though errno holds the EINTR of an earlier call, and its output is closed")
     func stoppedWithAnOldEINTR() async {
         await #expect(processExitsWith: .success) {
-            let running = try ChildProcess("/bin/sleep", ["10"])
+            let running = try ChildProcess("/bin/sleep", ["60"])
 
             #expect(ChildProcessTests.returns(within: 10) {
                 errno = EINTR
