@@ -114,6 +114,24 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy Tea", "Buy milk"])
     }
 
+    @Test("CLI-60 At the prompt a letter is one character, whatever the terminal's locale (the real binary, on a terminal)")
+    func lettersOfManyBytes() async throws {
+        let terminal = try todo.onATerminal(environment: ["LC_ALL": "C"])
+        let left = "\u{1B}[D"
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("add Café 李李\u{7F}\n")
+        #expect(await terminal.waitFor("Added 1 “Café 李”."), "\(terminal.output)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        terminal.type("add Tea" + String(repeating: left, count: 2) + "é\n")
+        #expect(await terminal.waitFor("Added 2 “Téea”."), "\(terminal.output)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 3))
+        terminal.type("\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Téea", "Café 李"])
+    }
+
     @Test("CLI-52 After the window is resized, what todo prints fits the width it has now (the real binary, on a terminal)")
     func resized() async throws {
         let terminal = try todo.onATerminal(columns: 80)
