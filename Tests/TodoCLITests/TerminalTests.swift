@@ -342,7 +342,9 @@ struct TerminalTests {
         // Up at the prompt brings back the command, add, which opens the form again.
         terminal.type("\u{1B}[A\n")
         #expect(await terminal.waitForPrompt("Title: ", times: 3), "\(terminal.screen)")
-        terminal.type("cancel\n\u{4}")
+        terminal.type("\u{1B}[Acancel")
+        #expect(await terminal.waitForScreen("Title: cancel"), "\(terminal.screen)")
+        terminal.type("\n\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.plan.priority) == [.high])
