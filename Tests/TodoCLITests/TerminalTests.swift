@@ -229,9 +229,11 @@ struct TerminalTests {
         let state = todo.folder.file("state")
         let first = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
         #expect(await first.waitForPrompt("todo> "))
-        for line in ["add Buy milk", "list", "add"] {
-            first.type(line + "\n")
-        }
+        first.type("add Buy milk\nlist\n")
+        #expect(await first.waitForPrompt("todo> ", times: 3))
+        first.type("\u{1B}[A")
+        #expect(await first.waitForScreen("todo> list"), "\(first.screen)")
+        first.type("\u{15}add\n")
         #expect(await first.waitForPrompt("Title: "))
         first.type("Secret plan\n")
         #expect(await first.waitFor("Added 2 “Secret plan”."), "\(first.output)")
@@ -256,8 +258,21 @@ struct TerminalTests {
         second.type("\u{15}\u{4}")
         #expect(await second.exitStatus() == 0, "\(second.output)")
 
-        #expect(try String(contentsOf: state.appendingPathComponent("todo-stories/history"), encoding: .utf8)
-                == "add Buy milk\nlist\nadd\nadd\n")
+        let history = state.appendingPathComponent("todo-stories/history")
+        #expect(try String(contentsOf: history, encoding: .utf8) == "add Buy milk\nlist\nadd\nadd\n")
+
+        // 1,000 commands kept: the one typed now stays, and the oldest goes.
+        try Data((Array(repeating: "list\n", count: 999) + ["show 1\n"]).joined().utf8).write(to: history)
+        let third = try todo.onATerminal(environment: ["XDG_STATE_HOME": state.path])
+        #expect(await third.waitForPrompt("todo> "))
+        third.type("add\n")
+        #expect(await third.waitForPrompt("Title: "))
+        third.type("cancel\n")
+        #expect(await third.waitForPrompt("todo> ", times: 2))
+        third.type("\u{1B}[A")
+        #expect(await third.waitForScreen("todo> add"), "\(third.screen)")
+        third.type("\u{15}\u{4}")
+        #expect(await third.exitStatus() == 0, "\(third.output)")
     }
 
     @Test("CLI-33 Tab completes commands, subcommands, options and their values (the real binary, on a terminal)")
