@@ -178,7 +178,7 @@ struct JournalTests {
     func tornJournalLineAtTheLargest() throws {
         try files.seed(todo: ["Buy milk"])
         _ = try files.store().add(id: id(2), title: "Call Ann")
-        let cut = Data("{\"addTodo\":".utf8)
+        let cut = Data("{\"addTodo\":{\"id\":\"".utf8)
         let filler = Journal.largest(besideStoreOf: files.storeBytes.count) - files.journalBytes.count - cut.count
         try files.writeJournal(files.journalBytes + cut + Data(repeating: UInt8(ascii: "x"), count: filler))
 
@@ -221,7 +221,7 @@ struct JournalTests {
     @Test("TP-19 A journal left behind by a crash is never applied twice: one larger than readers read, ending in a line a crash cut")
     func staleJournalPastTheLargest() throws {
         try files.leaveAJournalTheStoreTookIn()
-        let cut = Data("{\"addTodo\":".utf8)
+        let cut = Data("{\"addTodo\":{\"id\":\"".utf8)
         let filler = Journal.largest(besideStoreOf: files.storeBytes.count) + 1 - files.journalBytes.count - cut.count
         try files.writeJournal(files.journalBytes + cut + Data(repeating: UInt8(ascii: "x"), count: filler))
 
