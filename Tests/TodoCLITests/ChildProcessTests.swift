@@ -142,6 +142,7 @@ struct ChildProcessTests {
     }
 
     /// What the program `arguments` names printed, started as `todo` starts one, and its id.
+    /// Errors not read are asked for by leaving the argument out, so that its default is what is tested.
     private static func output(of arguments: [String], readingErrors: Bool = false) throws -> (id: pid_t, text: String, lines: [String]) {
         let child = try readingErrors ? ChildProcess(arguments[0], Array(arguments.dropFirst()), readingErrors: true)
             : ChildProcess(arguments[0], Array(arguments.dropFirst()))
