@@ -255,6 +255,8 @@ struct TerminalTests {
         #expect(await second.waitForPrompt("todo> ", times: 2))
         second.type("\u{1B}[A")
         #expect(await second.waitForScreen("todo> add"), "the commands are back after the form: \(second.screen)")
+        second.type("\u{1B}[A\u{1B}[A!")
+        #expect(await second.waitForScreen("todo> list!"), "the earlier run's commands are back too: \(second.screen)")
         second.type("\u{15}\u{4}")
         #expect(await second.exitStatus() == 0, "\(second.output)")
 
@@ -354,8 +356,10 @@ struct TerminalTests {
         terminal.type("\u{7F}H\n")
         #expect(await terminal.waitFor("Added 1 “Pay rent” (H)."), "\(terminal.screen)")
         #expect(await terminal.waitForPrompt("todo> ", times: 2))
-        // Up at the prompt brings back the command, add, which opens the form again.
-        terminal.type("\u{1B}[A\n")
+        // Up at the prompt brings back the command, add, and Up again nothing older; add opens the form again.
+        terminal.type("\u{1B}[A\u{1B}[A!")
+        #expect(await terminal.waitForScreen("todo> add!"), "\(terminal.screen)")
+        terminal.type("\u{7F}\n")
         #expect(await terminal.waitForPrompt("Title: ", times: 3), "\(terminal.screen)")
         terminal.type("\u{1B}[Acancel")
         #expect(await terminal.waitForScreen("Title: cancel"), "\(terminal.screen)")
