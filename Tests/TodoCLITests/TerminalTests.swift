@@ -321,7 +321,7 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["li", "Buy m"])
     }
 
-    @Test("CLI-33 Tab completes commands, subcommands, options and their values: after import and --output, a file's name (the real binary, on a terminal)")
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values: after import and --output, a file's name, and none in a title (the real binary, on a terminal)")
     func tabCompletesFileNames() async throws {
         try Data("x Buy milk\n".utf8).write(to: todo.folder.file("export-for-tab.txt"))
         try FileManager.default.createDirectory(at: todo.folder.file("folder-for-tab"), withIntermediateDirectories: false)
@@ -336,9 +336,16 @@ struct TerminalTests {
         #expect(await terminal.waitForScreen("todo> import \(todo.folder.file("folder-for-tab/inside.txt").path)"), "\(terminal.screen)")
         terminal.type("\u{15}export --format todotxt --output \(typed)\t")
         #expect(await terminal.waitForScreen("todo> export --format todotxt --output \(typed)ab.txt"), "\(terminal.screen)")
-        terminal.type("\u{15}\u{4}")
+        // A title is the user's own words: Tab in its field completes no file's name either.
+        terminal.type("\u{15}add\n")
+        #expect(await terminal.waitForPrompt("Title: "))
+        terminal.type("Read \(typed)\t\n")
+        #expect(await terminal.waitFor("Added 1 “Read \(typed)”."), "\(terminal.screen)")
+        #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        terminal.type("\u{4}")
 
         #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Read \(typed)"])
     }
 
     @Test("CLI-55 In the add form, a title whose planning words are refused is asked for again, and Up brings it back (the real binary, on a terminal)")
