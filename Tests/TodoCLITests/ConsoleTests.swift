@@ -78,14 +78,36 @@ struct ConsoleTests {
         }
     }
 
+    @Test("The line editor takes a line as long as may be, and refuses one a byte longer")
+    func longestLineEdited() async {
+        await #expect(processExitsWith: .success) {
+            alarm(10)
+            try await MainActor.run {
+                let longest = String(repeating: "x", count: LineRefusal.longestLine)
+                let input = try ConsoleTests.file(holding: longest + "\n" + longest + "y\nlist\n")
+                try #require(dup2(input, STDIN_FILENO) == STDIN_FILENO)
+                let reader = try #require(EditLineReader(output: Collected()))
+
+                let first = try reader.readLine(prompt: "", completions: nil)
+                #expect(first == longest)
+                #expect(throws: LineRefusal.tooLong) { try reader.readLine(prompt: "", completions: nil) }
+            }
+        }
+    }
+
     /// A reader of `input`, as a file given on standard input, writing its prompts to `output`.
     private static func reader(of input: String, into output: TextOutput = Collected()) throws -> PlainLineReader {
+        PlainLineReader(output: output, descriptor: try file(holding: input))
+    }
+
+    /// A descriptor open on a file that holds `text`, and is gone from its folder.
+    private static func file(holding text: String) throws -> Int32 {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-input-\(UUID().uuidString)").path
-        try Data(input.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         unlink(path)
         try #require(descriptor >= 0)
-        return PlainLineReader(output: output, descriptor: descriptor)
+        return descriptor
     }
 }
 
