@@ -149,4 +149,26 @@ final class StoreFaultCommandTests {
                 + "todo doctor --repair keeps a copy of each file and rebuilds the store from what they hold\n")
         #expect(try cli.storeBytes() == Data("{".utf8))
     }
+
+    @Test("TP-18 An add cut off part-way through its line is not part of the list: doctor calls the store sound, and says what a crash cut off (the CLI)")
+    func doctorOfATornJournal() async throws {
+        try cli.seed(todo: ["Buy milk"])
+        await cli.run("add", "Call Ann")
+        let journalURL = URL(fileURLWithPath: cli.storeURL.path + ".journal")
+        let cut = Data("{\"addTodo\":{\"id\":\"00000000-00".utf8)
+        try (Data(contentsOf: journalURL) + cut).write(to: journalURL)
+
+        let list = await cli.run("list")
+        let doctor = await cli.run("doctor")
+        let json = await cli.run("--json", "doctor")
+        await cli.run("add", "Pay rent")
+
+        #expect(list.output.contains("Call Ann") && list.output.contains("Buy milk") && list.status == 0, "\(list)")
+        let note = "\(cut.count) bytes at its end are a change a crash cut off, never acknowledged; the next change removes them"
+        #expect(doctor.status == 0 && doctor.errors.isEmpty)
+        #expect(doctor.output.hasSuffix("  Journal:   \(note)\n  Left over: none\nThe store is sound.\n"), "\(doctor.output)")
+        #expect(json.output.contains("\"journalNotes\":[\"\(note)\"]"), "\(json.output)")
+        #expect(try cli.saved().unfinished.map(\.title) == ["Pay rent", "Call Ann", "Buy milk"])
+        #expect(try Data(contentsOf: journalURL).firstRange(of: cut) == nil)
+    }
 }
