@@ -132,6 +132,32 @@ struct TerminalTests {
         #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Téea", "Café 李"])
     }
 
+    /// A library that is not libedit, to stand on the library path as a `libedit.so` built for
+    /// something else, or left by a half-finished install: the math library this process uses.
+    private static let libraryOfAnotherKind: String? = {
+        // Read to its end: a file of /proc says its size is 0.
+        guard dlopen("libm.so.6", RTLD_NOW) != nil, let maps = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+        return String(decoding: maps.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
+            .first { $0.hasSuffix("/libm.so.6") }.map(String.init)
+    }()
+
+    @Test("The system's libedit is taken before a library of another kind named libedit.so on the library path (the real binary, on a terminal)",
+          .enabled(if: libraryOfAnotherKind != nil))
+    func systemLineEditorFirst() async throws {
+        let library = try #require(Self.libraryOfAnotherKind)
+        let path = todo.folder.file("lib")
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: library, toPath: path.appendingPathComponent("libedit.so").path)
+        let terminal = try todo.onATerminal(environment: ["LD_LIBRARY_PATH": path.path])
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("li\t!")
+        #expect(await terminal.waitForScreen("todo> list !"), "Tab completes, as the line editor does: \(terminal.screen)")
+        terminal.type("\u{15}\u{4}")
+
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
+    }
+
     @Test("CLI-52 After the window is resized, what todo prints fits the width it has now (the real binary, on a terminal)")
     func resized() async throws {
         let terminal = try todo.onATerminal(columns: 80)
