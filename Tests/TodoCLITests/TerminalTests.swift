@@ -233,6 +233,8 @@ struct TerminalTests {
         #expect(await terminal.waitFor("\r\u{1B}[KWaiting for 127.0.0.1:\(slow.port) to answer: 1 s of at most 15 s"), "\(terminal.output)")
         #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
         #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        let waiting = terminal.output.components(separatedBy: "to answer: 1 s of at most 15 s").count - 1
+        #expect(waiting == 1, "written once each second, not each time todo looks: \(terminal.output)")
         #expect(!terminal.screen.contains { $0.contains("Waiting for") }, "the line is gone once the fetch is over: \(terminal.screen)")
 
         terminal.type("user fetch --api \(dripping.baseURL.absoluteString)\n")
