@@ -198,10 +198,14 @@ final class ImportExportCommandTests {
         #expect(try String(contentsOf: home.appendingPathComponent("out.txt"), encoding: .utf8).hasSuffix("Call Ann\n"))
         #expect(cli.tabAtLastPrompt?("import ~/ta") == ["~/tasks.txt"])
         #expect(cli.tabAtLastPrompt?("import ~/") == ["~/out.txt", "~/tasks.txt"])
-        for home in ["", "relative"] {
-            #expect(await cli.run([], input: ["import ~/tasks.txt"], environment: ["HOME": home]).errors
+        for unusable in ["", "relative"] {
+            #expect(await cli.run([], input: ["import ~/tasks.txt"], environment: ["HOME": unusable]).errors
                     == "line 1: error: ~/tasks.txt starts with ~, the home folder, and HOME names none (a path from the root)\n")
+            let fromTheRoot = await cli.run([], input: ["import \(home.appendingPathComponent("tasks.txt").path)"], environment: ["HOME": unusable])
+            #expect(fromTheRoot == Run(status: 0, output: "Imported 0 to-dos; 1 was already here.\n", errors: ""))
         }
+        let alone = await cli.run([], input: ["import ~"], environment: ["HOME": home.path])
+        #expect(alone.errors == "line 1: error: cannot import \(home.path): it is a folder\n", "\(alone)")
     }
 
     @Test("IE-3 A todo.txt file is imported, each word where todo keeps it")
