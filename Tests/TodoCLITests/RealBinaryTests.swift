@@ -17,6 +17,20 @@ struct RealBinaryTests {
         todo = try TodoFolder()
     }
 
+    @Test("IE-35 import - reads the list from standard input, unless the commands come from there (the real binary)")
+    func importFromStandardInput() throws {
+        let imported = try todo.run(["import", "-"], input: "Call Ann\nx Fix bike\n")
+        let piped = try todo.run([], input: "import -\nlist\n")
+
+        #expect(imported == Run(status: 0, output: "Imported 2 to-dos (1 finished).\n", errors: ""))
+        let todos = try FileStore(url: todo.store).loadTodos()
+        #expect(todos.unfinished.map(\.title) == ["Call Ann"] && todos.finished.map(\.title) == ["Fix bike"])
+        #expect(piped.status == 1, "\(piped)")
+        #expect(piped.errors == "line 1: error: import - reads standard input, which holds the commands here; name the file instead\n")
+        #expect(piped.output.contains("Call Ann"), "the next line runs: \(piped.output)")
+        #expect(try FileStore(url: todo.store).loadTodos() == todos)
+    }
+
     @Test("PL-17 A time that this computer's clock would put outside the years 1 to 9999 is shown in UTC (the real binary)")
     func timeBeforeTheYearOneHere() throws {
         let first = try #require(Date(rfc3339: "0001-01-01T00:00:00Z"))
