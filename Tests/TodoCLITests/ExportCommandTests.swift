@@ -401,6 +401,20 @@ final class ExportCommandTests {
         let asRoot = { (arguments: [String]) in try todo.binary.run(["--store", todo.store.path] + arguments) }
         #expect(try asRoot(["export", "--format", "todotxt", "--output", own.path]).status == 0)
         #expect(try FileManager.default.attributesOfItem(atPath: own.path)[.ownerAccountID] as? NSNumber == 65534, "still nobody's")
+        for (uid, gid) in [(uid_t(65534), gid_t(0)), (0, 65534)] {
+            let mixed = shared.appendingPathComponent("owned-\(uid)-\(gid).txt")
+            try Data("mixed\n".utf8).write(to: mixed)
+            try #require(chown(mixed.path, uid, gid) == 0)
+            #expect(try asRoot(["export", "--format", "todotxt", "--output", mixed.path]).status == 0)
+            var status = stat()
+            #expect(stat(mixed.path, &status) == 0 && status.st_uid == uid && status.st_gid == gid, "\(uid):\(gid)")
+        }
+        let anyones = shared.appendingPathComponent("anyones.txt")
+        try Data("root's, anyone may write\n".utf8).write(to: anyones)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: anyones.path)
+        #expect(try asNobody(["export", "--format", "todotxt", "--output", anyones.path]).errors
+                == "error: cannot write \(anyones.path): the file is another user's, and written it would be yours; nothing was written\n")
+        #expect(try String(contentsOf: anyones, encoding: .utf8) == "root's, anyone may write\n")
 
         let sticky = todo.folder.file("sticky"), roots = todo.folder.file("roots.txt")
         try FileManager.default.createDirectory(at: sticky, withIntermediateDirectories: true)
