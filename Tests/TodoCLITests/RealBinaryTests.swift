@@ -136,6 +136,12 @@ struct RealBinaryTests {
             2 to do, 0 finished
 
             """, errors: ""))
+        let imported = todo.folder.file("imported.txt"), exported = todo.folder.file("exported.txt")
+        try Data("Pay rent\n".utf8).write(to: imported)
+        #expect(try run(["import", imported.path]) == Run(status: 0, output: "Imported 1 to-do.\n", errors: ""))
+        #expect(try run(["export", "--format", "todotxt", "--output", exported.path])
+                == Run(status: 0, output: "Exported 3 to-dos to \(exported.path).\n", errors: ""))
+        #expect(try String(contentsOf: exported, encoding: .utf8).hasSuffix("Pay rent\n"))
     }
 
     @Test("CLI-12 An unknown command is a usage error (the real binary)")
