@@ -288,6 +288,9 @@ final class ExportCommandTests {
             error: \(cli.storeURL.path) is the store or one of its files; export to another file
 
             """))
+        let journal = cli.storeURL.path + ".journal"
+        #expect(await run(["export", "--format", "todotxt", "--output", journal])
+                == Run(status: 1, output: "", errors: "error: \(journal) is the store or one of its files; export to another file\n"))
         #expect(try cli.storeBytes() == store)
         #expect(try cli.folder.contents().sorted() == ["list.txt", "store.json", "store.json.lock"])
     }
