@@ -418,6 +418,7 @@ final class ExportCommandTests {
         #expect(try asNobody(["export", "--format", "todotxt", "--output", anyones.path]).errors
                 == "error: cannot write \(anyones.path): the file is another user's, and written it would be yours; nothing was written\n")
         #expect(try String(contentsOf: anyones, encoding: .utf8) == "root's, anyone may write\n")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: shared.path).contains { $0.hasPrefix(".todo-export") })
 
         let sticky = todo.folder.file("sticky"), roots = todo.folder.file("roots.txt")
         try FileManager.default.createDirectory(at: sticky, withIntermediateDirectories: true)
@@ -429,6 +430,16 @@ final class ExportCommandTests {
         #expect(try asRoot(["export", "--format", "todotxt", "--output", planted.path]).errors == "error: cannot write \(planted.path): "
                 + "it is a link another user made in a folder anyone may write in, which todo does not follow; nothing was written\n")
         #expect(try String(contentsOf: roots, encoding: .utf8) == "root's\n")
+        let nobodys = todo.folder.file("nobodys")
+        try FileManager.default.createDirectory(at: nobodys, withIntermediateDirectories: true)
+        try #require(chown(nobodys.path, 65534, 65534) == 0)
+        for folder in [sticky, nobodys] {
+            let made = folder.appendingPathComponent("made-by-root")
+            try FileManager.default.createSymbolicLink(at: made, withDestinationURL: roots)
+            #expect(try asRoot(["export", "--format", "todotxt", "--output", made.path]).status == 0, "\(folder.path)")
+            #expect(try String(contentsOf: roots, encoding: .utf8).hasSuffix("Call Ann\n"), "written through the link in \(folder.path)")
+            try Data("root's\n".utf8).write(to: roots)
+        }
 
         let closed = todo.folder.file("closed")
         try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
