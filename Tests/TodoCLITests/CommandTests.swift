@@ -60,6 +60,10 @@ final class CommandTests {
         #expect(await cli.run("list", "finished").output == "Finished\n  3 [x] Pay rent\n\n2 to do, 1 finished\n")
         #expect(await cli.run("list", "todo").output == "To do\n  1 [ ] Buy milk\n  2 [ ] Call Ann\n\n2 to do, 1 finished\n")
         #expect(await cli.run("list", "someday").status == 2)
+        await cli.run("check", "1", "2")
+        #expect(await cli.run("list", "todo").output == "Nothing left to do.\n\n0 to do, 3 finished\n")
+        await cli.run("uncheck", "1", "2", "3")
+        #expect(await cli.run("list", "finished").output == "Nothing is finished yet.\n\n3 to do, 0 finished\n")
     }
 
     @Test("CLI-28 A mistyped command is answered with the one meant; case does not matter", arguments: [
