@@ -132,6 +132,9 @@ final class NumberTests {
                     == Run(status: 1, output: "", errors: "error: no item 4 (the items are numbered 1, 2 and 5 to 8)\n"))
         }
         #expect(try cli.storeBytes() == before)
+        await cli.run("delete", "8")
+        #expect(await cli.run("uncheck", "4").errors == "error: no item 4 (the items are numbered 1, 2 and 5 to 7)\n", "three in a row are a run")
+        await cli.run("undo")
         #expect(await cli.run("delete", "1-8", "2").output == "Deleted 6 items: 1 “A”, 2 “B”, 5 “E” and 3 more; todo undo brings them back.\n")
         #expect(try cli.saved().all == [])
 
