@@ -2,7 +2,7 @@ import Foundation
 import LocalStore
 import TestSupport
 import Testing
-import TodoCLI
+@testable import TodoCLI
 import TodoList
 
 @MainActor
@@ -238,5 +238,15 @@ final class NumberTests {
         #expect(await cli.run("undo") == Run(status: 0, output: "Undid: checked “Buy milk”.\n", errors: ""))
         #expect(try cli.saved() == makeTodos(todo: ["Buy milk"]))
         #expect(await cli.run("undo").output == "Undid: added “Ada Lovelace”.\n")
+    }
+
+    @Test("Numbers are said as a sentence: three or more in a row as a run, and past eight parts the first three and the last", arguments: [
+        ([5], "5"), ([2, 1], "1 and 2"), ([1, 2, 5], "1, 2 and 5"), ([1, 3, 4, 5], "1 and 3 to 5"),
+        ([1, 3, 5, 7, 9, 11, 13, 15], "1, 3, 5, 7, 9, 11, 13 and 15"),
+        ([1, 3, 5, 7, 9, 11, 13, 15, 17], "1, 3, 5, … and 17"),
+        ([], ""),
+    ])
+    func spoken(numbers: [Int], said: String) {
+        #expect(Session.spoken(numbers) == said)
     }
 }
