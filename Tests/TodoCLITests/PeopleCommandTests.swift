@@ -24,6 +24,21 @@ final class PeopleCommandTests {
         #expect(try people().map(\.fullName) == ["Zoë Adams", "Mary Ann da Costa"])
     }
 
+    @Test("UA-23 The same person typed twice is refused, naming who is there, unless asked again (the CLI)")
+    func samePersonTwice() async throws {
+        await cli.run("user", "add", "Zoë", "Adams", "1990-03-14")
+
+        let twice = await cli.run("user", "add", "zoë", "adams", "1990-03-14")
+        let again = await cli.run("user", "add", "zoë", "adams", "1990-03-14", "--again")
+
+        #expect(twice == Run(status: 1, output: "", errors: "error: 1 Zoë Adams, born 14-03-1990, is in the list already; nobody was added. "
+                             + "To add them again: todo user add … --again\n"))
+        #expect(again == Run(status: 0, output: "Added 2 zoë adams, born 14-03-1990.\n", errors: ""))
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.number) == [1, 2])
+        let form = await cli.run([], input: ["user add --again", "Zoë", "Adams", "1990-03-14"], terminal: true)
+        #expect(form.output.contains("Added 3 Zoë Adams, born 14-03-1990.") && !form.output.contains("Add them again?"), "\(form.output)")
+    }
+
     @Test("PC-2 An invalid field is one error line that names the field, and nothing is added",
           arguments: [
             (["R2D2", "Adams", "1990-03-14"], "error: the first name cannot hold “2”; a name holds letters, spaces, "
