@@ -110,6 +110,8 @@ final class NumberTests {
         let huge = await cli.run("check", "5-999999999999")
         #expect(huge == Run(status: 1, output: "", errors: "error: no item 999999999999 (the items are numbered 1 to 6)\n"))
         #expect(try cli.storeBytes() == six)
+        #expect(await cli.run("check", "4-4") == Run(status: 0, output: "Checked 4 “D”.\n", errors: ""), "a range of one number")
+        await cli.run("undo")
 
         for title in ["G", "H", "I", "J", "K", "L"] { await cli.run("add", title) }
         #expect(await cli.run("check", "1-12").output == "Checked 12 items: 1 “A”, 2 “B”, 3 “C” and 9 more.\n")
