@@ -77,6 +77,12 @@ final class CommandTests {
         (["unch", "1"], "error: unknown command “unch”; did you mean “uncheck”?\n"),
         (["del", "1"], "error: unknown command “del”; did you mean “delete”?\n"),
         (["frobnicate"], "error: unknown command “frobnicate”; type todo help for the commands\n"),
+        // Of names as near that none starts as the word does, the first in the table; and each
+        // edit costs one: a letter left out, one put in, two swapped.
+        (["abeck"], "error: unknown command “abeck”; did you mean “back”?\n"),
+        (["dda"], "error: unknown command “dda”; type todo help for the commands\n"),
+        (["da"], "error: unknown command “da”; type todo help for the commands\n"),
+        (["dlt"], "error: unknown command “dlt”; type todo help for the commands\n"),
         (["redo"], "error: unknown command “redo”; type todo help for the commands\n"),
         (["shwo", "1"], "error: unknown command “shwo”; did you mean “show”?\n"),
         (["undelete", "1"], "error: unknown command “undelete”; type todo help for the commands\n"),
