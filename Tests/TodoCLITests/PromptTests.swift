@@ -248,6 +248,27 @@ final class PromptTests {
         #expect(piped == Run(status: 0, output: "", errors: ""))
     }
 
+    @Test("CLI-15 show at the prompt opens the detail, where check needs no number: a check of other items, or of more, checks those")
+    func checkOtherThanTheOpenItem() async throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann", "Pay rent"])
+
+        let run = await cli.run([], input: ["show 1", "check 2", "check 1 3"], terminal: true, environment: ["NO_COLOR": "1"])
+
+        #expect(run.output.hasSuffix("""
+            todo 1> check 2
+            Checked 2 “Call Ann”.
+            todo 1> check 1 3
+            Checked 2 items: 1 “Buy milk” and 3 “Pay rent”.
+            todo 1> \n
+            """), "\(run.output)")
+        #expect(try cli.saved().finished.titles == ["Pay rent", "Buy milk", "Call Ann"])
+
+        try cli.seed(todo: ["Buy milk"])
+        let piped = await cli.run([], input: ["show 1", "check 1"])
+        #expect(piped.output.components(separatedBy: "State:").count == 2, "the detail shown once: \(piped.output)")
+        #expect(piped.output.hasSuffix("Checked 1 “Buy milk”.\n"), "\(piped.output)")
+    }
+
     @Test("CLI-15 show at the prompt opens the detail, where check needs no number")
     func detailAtThePrompt() async throws {
         try cli.seed(todo: ["Buy milk"])
