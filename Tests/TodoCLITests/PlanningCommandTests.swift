@@ -243,7 +243,8 @@ final class PlanningCommandTests {
             """)
         #expect(try lastDay.saved().unfinished.isEmpty)
         let twoRepeats = try CLIHarness()
-        for due in ["2026-11-20", "2026-11-27", "2026-11-23"] {
+        // Of two later to-dos of its repeat, the sooner is said.
+        for due in ["2026-11-20", "2026-11-27", "2026-11-23", "2026-12-04"] {
             try #require(await twoRepeats.run("--today", "2026-11-25", "add", "W due:\(due) recur:weekly").status == 0)
         }
         #expect(await twoRepeats.run("--today", "2026-11-25", "check", "1", "1").output == """
