@@ -35,6 +35,19 @@ struct BoundedInputTests {
         #expect(try Data(contentsOf: todo.store).count > 2048)
     }
 
+    @Test("SF-37 A file larger than the system lets todo write is refused with that reason, never a kill: an export")
+    func exportPastTheSize() throws {
+        try seedLarger()
+        let before = try files()
+        let output = todo.folder.file("list.txt").path
+
+        let run = try run(limitedTo: 4, ["export", "--format", "taskwarrior", "--output", output])
+
+        #expect(run == Run(status: 1, output: "", errors: "error: cannot write \(output): File too large; nothing was written\n"))
+        #expect(try files() == before)
+        #expect(try todo.run(["doctor"]).status == 0)
+    }
+
     @Test("SF-37 A file larger than the system lets todo write is refused with that reason, never a kill: adds up to the size")
     func addsPastTheSize() throws {
         try seedLarger()
