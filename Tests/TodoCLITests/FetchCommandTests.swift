@@ -237,8 +237,8 @@ final class FetchCommandTests {
         // stuck in the system would. Its command line holds the seed the request asks for.
         let dripping = try LocalHTTPServer { target in
             let seed = target.split(separator: "&").first { $0.hasPrefix("seed=") }.map { String($0.dropFirst(5)) }
-            for pid in seed.map(runningFetchers(holding:)) ?? [] {
-                kill(pid_t(pid) ?? 0, SIGSTOP)
+            for pid in (seed.map(runningFetchers(holding:)) ?? []).compactMap({ pid_t($0) }) {
+                kill(pid, SIGSTOP)
             }
             return .drip(body: Data(repeating: 0x20, count: 200), interval: 0.2)
         }
