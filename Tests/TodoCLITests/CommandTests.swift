@@ -433,6 +433,14 @@ final class CommandTests {
         #expect(try cli.saved().unfinished.titles == ["Buy milk"])
         #expect(await cli.run("undo") == Run(status: 1, output: "", errors: "error: there is nothing to undo\n"), "the one change is undone once")
         #expect(try cli.saved().finished.titles == ["Pay rent"])
+
+        try cli.seed(todo: ["Buy milk"])
+        #expect(await cli.run("add", "Pay rent").status == 0)
+        let before = try cli.storeBytes()
+        #expect(await cli.run("clear-finished") == Run(status: 0, output: "No item is finished: nothing to clear.\n", errors: ""))
+        #expect(try cli.storeBytes() == before)
+        #expect(await cli.run("undo").output == "Undid: added “Pay rent”.\n")
+        #expect(try cli.saved().unfinished.titles == ["Buy milk"])
     }
 
     @Test("CLI-21 A store problem is one error line, and changes nothing")

@@ -265,11 +265,14 @@ final class PromptTests {
 
         // An open item a change takes away closes: the prompt is todo> again.
         try cli.seed(todo: ["Buy milk", "Call Ann"], finished: ["Pay rent"])
-        let gone = await cli.run([], input: ["show 1", "delete 1", "show 3", "clear-finished", "add Water plants", "show 4", "undo"],
+        let gone = await cli.run([], input: ["show 1", "delete 1", "check", "show 3", "clear-finished", "check",
+                                             "add Water plants", "show 4", "undo", "check"],
                                  terminal: true, environment: ["NO_COLOR": "1"])
-        #expect(gone.output.contains("todo 1> delete 1\nDeleted 1 “Buy milk”; undo brings it back.\ntodo> show 3"), "\(gone.output)")
-        #expect(gone.output.contains("todo 3> clear-finished\nCleared 1 finished item; undo brings it back.\ntodo> add"), "\(gone.output)")
-        #expect(gone.output.hasSuffix("todo 4> undo\nUndid: added “Water plants”.\ntodo> \n"), "\(gone.output)")
+        #expect(gone.output.contains("todo 1> delete 1\nDeleted 1 “Buy milk”; undo brings it back.\ntodo> check\ntodo> show 3"), "\(gone.output)")
+        #expect(gone.output.contains("todo 3> clear-finished\nCleared 1 finished item; undo brings it back.\ntodo> check\ntodo> add"), "\(gone.output)")
+        #expect(gone.output.hasSuffix("todo 4> undo\nUndid: added “Water plants”.\ntodo> check\ntodo> \n"), "\(gone.output)")
+        #expect(gone.errors == String(repeating: "error: check needs an item number; see: help check\n", count: 3),
+                "no other program deleted them: \(gone.errors)")
 
         try cli.seed(todo: ["Buy milk"])
         let piped = await cli.run([], input: ["show 1", "check 1"])
