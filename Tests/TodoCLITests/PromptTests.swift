@@ -151,9 +151,13 @@ final class PromptTests {
 
     @Test("CLI-55 In the add form, a title whose planning words are refused is asked for again, and Up brings it back")
     func addFormAsksAgain() async throws {
-        let run = await cli.run([], input: ["add", "Pay rent pri:X", "Pay rent pri:H"], terminal: true, environment: ["NO_COLOR": "1"])
+        let run = await cli.run([], input: ["add", "due:tomorrow pri:H", "Pay rent pri:X", "Pay rent pri:H"], terminal: true,
+                                environment: ["NO_COLOR": "1"])
 
         #expect(run.output.contains("""
+            Title: due:tomorrow pri:H
+              Cancel (Ctrl-C or cancel)   Save (Enter)
+            a title cannot be empty; Up brings the title back to mend, or type cancel
             Title: Pay rent pri:X
               Cancel (Ctrl-C or cancel)   Save (Enter)
             “X” is not a priority: H, M or L; Up brings the title back to mend, or type cancel
