@@ -253,6 +253,39 @@ final class FetchCommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
+    /// A descriptor limit lowered below what todo has open (`prlimit --nofile=0` on a running
+    /// todo) makes the system refuse every wait on the loader's output: todo gives up reading at
+    /// once, rather than asking again and again until the deadline.
+    @Test("A loader todo may no longer wait on is given up at once, not asked after until the deadline",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func waitRefused() async {
+        await #expect(processExitsWith: .success) {
+            alarm(30)
+            var opened = rlimit()
+            try #require(getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &opened) == 0)
+            let server = try LocalHTTPServer { [opened] _ in
+                var none = opened
+                none.rlim_cur = 0
+                setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &none)
+                // Long enough for todo to ask again, and be refused, before the answer comes.
+                usleep(500_000)
+                return .json("{\"results\": []}")
+            }
+            let loader = FetchProcess(server: { server.baseURL }, deadline: .seconds(1))
+
+            var failure: FetchError?
+            do throws(FetchError) {
+                _ = try await loader.page(1, count: 1, seed: "abc")
+            } catch {
+                failure = error
+            }
+
+            var restored = opened
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &restored)
+            #expect(failure == .cannotLoad("\(FetchProcess.besideThisProgram.path) gave no answer"), "not a timeout: \(String(describing: failure))")
+        }
+    }
+
     @Test("RU-22 An answer larger than a page can be is refused without being kept (the CLI)", arguments: [
         (false, "the answer was larger than 16 MB, more than any page of people"),
         (true, "the answer was not a randomuser.me response"),
