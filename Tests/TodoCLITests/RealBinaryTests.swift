@@ -245,6 +245,43 @@ extension RealBinaryTests {
         #expect(!FileManager.default.fileExists(atPath: todo.store.path))
     }
 
+    /// `todo` in the folder `bin`, with a loader of another make beside it: `script`, run by sh,
+    /// with `answer.json` in its folder holding a page of one person padded with spaces to `size` bytes.
+    private func todoWithLoader(in bin: String, _ script: String, answering size: Int) throws -> URL {
+        let alone = try todoAlone(in: todo.folder.file(bin))
+        let folder = alone.deletingLastPathComponent()
+        let page = FetchOutcome.page(FetchedPage(people: [PersonDetails(firstName: "Ann", lastName: "Lee", birthDate: nil, remoteID: "a1")]))
+        let answer = try JSONEncoder().encode(page)
+        try #require(answer.count < size)
+        try (answer + Data(repeating: UInt8(ascii: " "), count: size - answer.count)).write(to: folder.appendingPathComponent("answer.json"))
+        let loader = folder.appendingPathComponent("todo-fetch")
+        try Data("#!/bin/sh\ncd \"$(dirname \"$0\")\" || exit 1\n\(script)\n".utf8).write(to: loader)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: loader.path)
+        return alone
+    }
+
+    @Test("A loader's answer as large as todo reads is taken: one byte more, and the loader is stopped, nothing of it left running")
+    func largestAnswer() throws {
+        let most = 32_000_000
+        let taken = try RealBinary(url: todoWithLoader(in: "taken", "exec cat answer.json", answering: most))
+            .run(["--store", todo.store.path, "user", "fetch"])
+        #expect(taken == Run(status: 0, output: "Loaded page 1: 1 new person, 0 here already or deleted.\n", errors: ""))
+
+        // The loader says its number, prints its answer, and waits half a minute unless stopped.
+        let refused = try RealBinary(url: todoWithLoader(in: "refused", "echo $$ > loader.pid; cat answer.json; exec sleep 30",
+                                                                  answering: most + 1))
+            .run(["--store", todo.store.path, "user", "fetch"])
+        let pid = try #require(pid_t(String(decoding: try Data(contentsOf: todo.folder.file("refused/loader.pid")), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let running = kill(pid, 0) == 0
+        if running { kill(pid, SIGKILL) }
+
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("error: the answer was larger than 32 MB, more than any page of people; "), "\(refused)")
+        #expect(!running, "the loader is stopped")
+        #expect(try FileStore(url: todo.store).loadPeople().everyone.map(\.fullName) == ["Ann Lee"])
+    }
+
     /// `todo` in a folder of its own, without the todo-fetch beside it. A hard link where the
     /// file system allows one: a copy is a file open for writing, which a process started
     /// meanwhile by another test may hold, and an executable being written cannot be run
