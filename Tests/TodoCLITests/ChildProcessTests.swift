@@ -69,6 +69,25 @@ struct ChildProcessTests {
         }
     }
 
+    /// A wait for a loader that closed its output but has not ended sleeps between looks: it
+    /// must not keep a core busy while a person waits.
+    @Test("is waited for without keeping a core busy: a wait of a second costs a small part of it in processor time")
+    func waitedForAsleep() async {
+        await #expect(processExitsWith: .success) {
+            func processorTime() -> Double {
+                var time = timespec()
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+                return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+            }
+            let child = try ChildProcess("/bin/sleep", ["1"])
+            let before = processorTime()
+
+            #expect(child.wait(until: .now + .seconds(10)))
+
+            #expect(processorTime() - before < 0.1)
+        }
+    }
+
     @Test("is left running, its output open, when the wait for it runs out")
     func waitRunsOut() async {
         await #expect(processExitsWith: .success) {
