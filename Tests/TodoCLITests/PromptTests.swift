@@ -340,6 +340,60 @@ final class PromptTests {
         #expect(try cli.saved().finished.titles == ["Buy milk"])
     }
 
+    /// Another program making `change` while holding the store's lock, for a second from just
+    /// before line `line` is typed: the command on that line reads the list as it was, then
+    /// waits for the lock, and makes its own change to the list `change` left. The other
+    /// program's list is made beside, and put in place before the lock is let go.
+    private func otherProgram(_ change: TodoChange, whileLine line: Int) throws -> (Int) -> Void {
+        let other = try TemporaryFolder()
+        try FileManager.default.copyItem(at: cli.storeURL, to: other.file("store.json"))
+        try FileStore(url: other.file("store.json")).apply(change)
+        let moves = try other.contents().filter { !$0.hasSuffix(".lock") }.map { (other.file($0).path, cli.folder.file($0).path) }
+        let lockPath = cli.storeURL.path + ".lock"
+        // The folder lives as long as the hook: past the command, which waits for the lock.
+        return { typed in
+            guard typed == line else { return }
+            let lock = withExtendedLifetime(other) { open(lockPath, O_RDWR | O_CREAT, 0o600) }
+            guard lock >= 0, flock(lock, LOCK_EX) == 0 else { return }
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 1)
+                for (from, to) in moves { rename(from, to) }
+                close(lock)
+            }
+        }
+    }
+
+    /// A change is made to the list as saved when the store's lock is had, which may be newer
+    /// than the list the command read: the detail shown after it is the item as that change left it.
+    @Test("An edit of the open item shows it as the store left it, though another program checked it while the edit waited for the store")
+    func editOfAnItemCheckedMeanwhile() async throws {
+        try cli.seed(todo: ["Buy milk"])
+
+        let run = await cli.run([], input: ["show 1", "edit pints"], terminal: true, environment: ["NO_COLOR": "1"],
+                                beforeLine: try otherProgram(.check([id(1)]), whileLine: 1))
+
+        #expect(run.output.hasSuffix("""
+            todo 1> edit pints
+            Renamed 1 “Buy milk” to “pints”.
+            1 pints
+              State:  finished
+              Action: Uncheck (uncheck 1)
+            todo 1> \n
+            """), "\(run.output)")
+        #expect(try cli.saved().finished.titles == ["pints"])
+    }
+
+    @Test("A check of items another program checked one of while the check waited for the store names that one, and changes nothing")
+    func checkOfAnItemCheckedMeanwhile() async throws {
+        try cli.seed(todo: ["Buy milk", "Call Ann", "Pay rent"])
+
+        let run = await cli.run([], input: ["check 1 2 3"], beforeLine: try otherProgram(.check([id(2)]), whileLine: 0))
+
+        #expect(run.errors.hasSuffix("line 1: error: “Call Ann” is already finished; nothing was changed\n"), "\(run.errors)")
+        #expect(try cli.saved().finished.titles == ["Call Ann"])
+        #expect(try cli.saved().unfinished.titles == ["Buy milk", "Pay rent"])
+    }
+
     @Test("An unbalanced quote around words is refused, and the prompt carries on; in a title it is kept")
     func unbalancedQuote() async throws {
         let run = await cli.run([], input: ["user add \"Mary Ann Lee 1990-05-01", "add \"Buy milk", "add Call Ann"])
