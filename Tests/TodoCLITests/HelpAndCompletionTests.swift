@@ -328,7 +328,6 @@ struct HelpAndCompletionTests {
         #expect(person["firstName"] as? String == "Ada")
         #expect(person["birthDate"] as? String == "1990-12-10")
         #expect(runs[7...].map(\.output) == Array(repeating: #"{"message":""}"# + "\n", count: 3))
-
         let prompt = await cli.run([], input: ["--json add", "--json user add", "user add --json", "show 1", "check --json"],
                                    terminal: true, environment: ["NO_COLOR": "1"])
         #expect(!prompt.output.contains("Title:") && !prompt.output.contains("First name:"))
@@ -348,5 +347,19 @@ struct HelpAndCompletionTests {
         #expect(repaired["todos"] as? Int == 2 && repaired["people"] as? Int == 1)
         #expect(repaired["linesLeftOut"] as? [Int] == [])
         #expect(repaired["journalSetAside"] is NSNull)
+
+        // Birthdays, with a row and one left out.
+        try FileStore(url: cli.storeURL).update {
+            $0.people = makePeople([TestSupport.person(1, "Bo", "Bee", born: "1985-11-23"), TestSupport.person(2, "Ann", "Ay", born: nil)])
+        }
+        let birthdays = try #require(try JSONSerialization.jsonObject(with: Data(await cli.run("birthdays", "--today", "2026-11-22", "--json").output.utf8))
+                                     as? [String: Any])
+        let rows = try #require(birthdays["birthdays"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["date"] as? String == "2026-11-23")
+        #expect(rows.first?["daysAway"] as? Int == 1)
+        #expect(rows.first?["turning"] as? Int == 41)
+        #expect((rows.first?["person"] as? [String: Any])?["firstName"] as? String == "Bo")
+        #expect((birthdays["leftOut"] as? [[String: Any]])?.map { $0["firstName"] as? String } == ["Ann"])
     }
 }
