@@ -408,6 +408,13 @@ final class CommandTests {
         #expect(help.output.contains("clear-finished"))
         #expect(await cli.run("check", "--help") == cli.run("help", "check"))
         #expect(await cli.run("check", "--help").output.hasPrefix("Usage: check N..."))
+        #expect(await cli.run("help") == help)
+        let user = await cli.run("help", "user")
+        #expect(user.output.split(separator: "\n").filter { $0.hasPrefix("Usage: ") } == [
+            "Usage: user add FIRST LAST DATE [--again]", "Usage: user list [--sort asc|desc|added]", "Usage: user fetch [--count N]",
+            "Usage: user search [TEXT...]", "Usage: user show N", "Usage: user delete N...",
+        ], "\(user)")
+        #expect(user.output.hasPrefix(await cli.run("help", "user", "add").output), "\(user)")
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
     }
 
