@@ -103,6 +103,8 @@ final class CommandTests {
         (["--jsn", "list"], "unknown option “--jsn”; did you mean “--json”?"),
         (["user", "list", "--sort=desc", "--agian"], "unknown option “--agian”; user list takes --sort asc|desc|added; see: todo help user list"),
         (["user", "fetch", "--count", "5", "--cont=5"], "unknown option “--cont”; did you mean “--count”?"),
+        (["list", "--json=yes"], "unknown option “--json=yes”; see: todo --help"),
+        (["--json=1", "list"], "unknown option “--json=1”; see: todo --help"),
     ])
     func unknownOption(arguments: [String], said: String) async throws {
         try cli.seed(todo: ["Buy milk"])
@@ -113,7 +115,7 @@ final class CommandTests {
         #expect(run == Run(status: 2, output: "", errors: "error: \(said)\n"))
         #expect(try cli.storeBytes() == before)
         let piped = await cli.run([], input: [arguments.joined(separator: " ")])
-        #expect(piped.errors == "line 1: error: \(said.replacing("todo help", with: "help"))\n")
+        #expect(piped.errors == "line 1: error: \(said.replacing("; see: todo --help", with: "").replacing("todo help", with: "help"))\n")
         #expect(try cli.storeBytes() == before)
     }
 
