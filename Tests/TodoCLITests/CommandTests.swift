@@ -88,6 +88,9 @@ final class CommandTests {
         (["undelete", "1"], "error: unknown command “undelete”; type todo help for the commands\n"),
         (["ucheck", "1"], "error: unknown command “ucheck”; did you mean “uncheck”?\n"),
         (["user"], "error: user needs one of: add, list, fetch, search, show, delete; see: todo help user\n"),
+        (["user", "lst"], "error: unknown command “user lst”; did you mean “user list”?\n"),
+        (["USER", "Lst"], "error: unknown command “USER Lst”; did you mean “user list”?\n"),
+        (["user", "frob"], "error: unknown command “user frob”; user takes one of: add, list, fetch, search, show, delete; see: todo help user\n"),
     ])
     func mistypedCommand(arguments: [String], error: String) async {
         #expect(await cli.run(arguments) == Run(status: 2, output: "", errors: error))
