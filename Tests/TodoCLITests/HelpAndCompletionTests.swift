@@ -60,6 +60,8 @@ struct HelpAndCompletionTests {
         ("li", "list", []),
         ("user f", "fetch", []),
         ("help us", "user", ["user", "users"]),
+        ("help user f", "fetch", []),
+        ("help user s", "s", ["search", "show"]),
         ("list f", "finished", []),
         ("user list --s", "--sort", []),
         ("user list --sort d", "desc", []),
