@@ -340,26 +340,35 @@ final class PromptTests {
         #expect(try cli.saved().finished.titles == ["Buy milk"])
     }
 
-    /// Another program making `change` while holding the store's lock, for a second from just
-    /// before line `line` is typed: the command on that line reads the list as it was, then
-    /// waits for the lock, and makes its own change to the list `change` left. The other
-    /// program's list is made beside, and put in place before the lock is let go.
-    private func otherProgram(_ change: TodoChange, whileLine line: Int) throws -> (Int) -> Void {
-        let other = try TemporaryFolder()
-        try FileManager.default.copyItem(at: cli.storeURL, to: other.file("store.json"))
-        try FileStore(url: other.file("store.json")).apply(change)
-        let moves = try other.contents().filter { !$0.hasSuffix(".lock") }.map { (other.file($0).path, cli.folder.file($0).path) }
-        let lockPath = cli.storeURL.path + ".lock"
-        // The folder lives as long as the hook: past the command, which waits for the lock.
-        return { typed in
+    /// Another program that takes the store's lock just before line `line` is typed, and holds it
+    /// until todo says it waits for it: then it puts in place the list `change` leaves, and lets go.
+    /// The command on that line has read the list as it was, and makes its own change to the new one.
+    private final class OtherProgram {
+        private let line: Int
+        private let lockPath: String
+        private let made: TemporaryFolder
+        private let moves: [(from: String, to: String)]
+        private var lock: Int32 = -1
+
+        init(_ change: TodoChange, whileLine line: Int, storeIn folder: TemporaryFolder) throws {
+            let made = try TemporaryFolder()
+            try FileManager.default.copyItem(at: folder.file("store.json"), to: made.file("store.json"))
+            try FileStore(url: made.file("store.json")).apply(change)
+            moves = try made.contents().filter { !$0.hasSuffix(".lock") }.map { (made.file($0).path, folder.file($0).path) }
+            (self.made, self.line, lockPath) = (made, line, folder.file("store.json.lock").path)
+        }
+
+        func beforeLine(_ typed: Int) {
             guard typed == line else { return }
-            let lock = withExtendedLifetime(other) { open(lockPath, O_RDWR | O_CREAT, 0o600) }
-            guard lock >= 0, flock(lock, LOCK_EX) == 0 else { return }
-            Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 1)
-                for (from, to) in moves { rename(from, to) }
-                close(lock)
-            }
+            lock = open(lockPath, O_RDWR | O_CREAT, 0o600)
+            #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        }
+
+        func heard(_ said: String) {
+            guard lock >= 0, said.contains("the store is being changed by") else { return }
+            for (from, to) in moves { rename(from, to) }
+            close(lock)
+            lock = -1
         }
     }
 
@@ -369,8 +378,10 @@ final class PromptTests {
     func editOfAnItemCheckedMeanwhile() async throws {
         try cli.seed(todo: ["Buy milk"])
 
+        let other = try OtherProgram(.check([id(1)]), whileLine: 1, storeIn: cli.folder)
+
         let run = await cli.run([], input: ["show 1", "edit pints"], terminal: true, environment: ["NO_COLOR": "1"],
-                                beforeLine: try otherProgram(.check([id(1)]), whileLine: 1))
+                                beforeLine: other.beforeLine, heardOnErrors: other.heard)
 
         #expect(run.output.hasSuffix("""
             todo 1> edit pints
@@ -387,7 +398,9 @@ final class PromptTests {
     func checkOfAnItemCheckedMeanwhile() async throws {
         try cli.seed(todo: ["Buy milk", "Call Ann", "Pay rent"])
 
-        let run = await cli.run([], input: ["check 1 2 3"], beforeLine: try otherProgram(.check([id(2)]), whileLine: 0))
+        let other = try OtherProgram(.check([id(2)]), whileLine: 0, storeIn: cli.folder)
+
+        let run = await cli.run([], input: ["check 1 2 3"], beforeLine: other.beforeLine, heardOnErrors: other.heard)
 
         #expect(run.errors.hasSuffix("line 1: error: “Call Ann” is already finished; nothing was changed\n"), "\(run.errors)")
         #expect(try cli.saved().finished.titles == ["Call Ann"])

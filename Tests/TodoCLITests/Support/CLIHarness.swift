@@ -23,13 +23,15 @@ final class CLIHarness {
     /// One run of `todo --store <store> ARGUMENTS`, with `input` as its standard input.
     /// `terminal` says whether input and output are a terminal, `columns` how wide it is;
     /// `fetchDeadline`, how long `user fetch` waits for a page (todo-fetch's own deadline when nil);
-    /// `disk`, how the store writes and removes files.
+    /// `disk`, how the store writes and removes files; `heardOnErrors`, each text as it is written
+    /// to standard error, while the command runs.
     @discardableResult
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, columns: Int? = nil,
              environment: [String: String] = [:], withStore: Bool = true, fetchDeadline: Duration? = nil, zone: LocalZone = .system,
-             disk: Disk = .system, beforeLine: @escaping (Int) -> Void = { _ in }) async -> Run {
+             disk: Disk = .system, beforeLine: @escaping (Int) -> Void = { _ in },
+             heardOnErrors: @escaping (String) -> Void = { _ in }) async -> Run {
         let output = CapturedOutput()
-        let errors = CapturedOutput()
+        let errors = CapturedOutput(heard: heardOnErrors)
         let input = ScriptedInput(lines: input, echo: terminal ? output : nil, beforeLine: beforeLine)
         defer { (recalled, tabAtLastPrompt) = (input.recalled, input.tabAtLastPrompt) }
         let status = await TodoProgram.run(
@@ -75,9 +77,15 @@ final class CLIHarness {
 
 final class CapturedOutput: TextOutput {
     private(set) var text = ""
+    private let heard: (String) -> Void
+
+    init(heard: @escaping (String) -> Void = { _ in }) {
+        self.heard = heard
+    }
 
     func write(_ string: String) {
         text += string
+        heard(string)
     }
 
     func flush() {}
