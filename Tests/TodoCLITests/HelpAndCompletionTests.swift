@@ -199,6 +199,17 @@ struct HelpAndCompletionTests {
         #expect(try cli.storeBytes() == damaged)
     }
 
+    @Test("CLI-33 Tab completes commands, subcommands, options and their values: on an empty line, every command")
+    func tabOnAnEmptyLine() async {
+        await cli.run([], terminal: true)
+
+        let offered = cli.tabAtLastPrompt?("") ?? []
+
+        #expect(offered.count == Set(offered).count)
+        #expect(Set(CommandTable.all.map { String($0.name.split(separator: " ")[0]) }).isSubset(of: offered), "\(offered)")
+        #expect(["back", "quit", "exit"].allSatisfy(offered.contains), "\(offered)")
+    }
+
     @Test("CLI-33 Tab completes commands, subcommands, options and their values: a file's name, at the prompt")
     func tabCompletesFileNamesAtThePrompt() async throws {
         let folder = cli.folder.url.path
@@ -225,7 +236,7 @@ struct HelpAndCompletionTests {
     }
 
     @Test("CLI-34 todo --completion SHELL prints the completion script for bash, zsh or fish")
-    func completionScripts() async {
+    func completionScripts() async throws {
         let zsh = await cli.run(["--completion", "zsh"], withStore: false)
         let fish = await cli.run(["--completion", "fish"], withStore: false)
         let tcsh = await cli.run(["--completion", "tcsh"], withStore: false)
@@ -242,6 +253,15 @@ struct HelpAndCompletionTests {
             #expect(await cli.run(["--complete-line", line], withStore: false).output == "list\n", "\(line)")
         }
         #expect(await cli.run(["--complete-line", "todo --store=st"], withStore: false).output == "")
+        #expect(await cli.run(["--complete-line", "  todo  user  f"], withStore: false).output == "fetch\n")
+        // The store a line names is the one whose tags are offered, by the name the shell passes.
+        let folder = cli.folder.url.path
+        try FileStore(url: cli.folder.file("say \"hi\" here.json")).update {
+            $0.todos = Todos(unfinished: [TodoItem(id: id(1), number: 1, title: "Pay rent", plan: TodoPlan(tags: ["home"]))], finished: [], nextNumber: 2)
+        }
+        for named in [#"\#(folder)/say\ \"hi\"\ here.json"#, #"'\#(folder)/say "hi" here.json'"#, #""\#(folder)/say \"hi\" here.json""#] {
+            #expect(await cli.run(["--complete-line", "todo --store \(named) list +h"], withStore: false).output == "+home\n", "\(named)")
+        }
         for line in ["import ", "import li", "export --format ics --output ", "export --output=li"] {
             #expect(Completion.candidates(forLine: line) == nil, "a file's name, at the prompt: \(line)")
         }
