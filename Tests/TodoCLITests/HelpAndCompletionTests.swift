@@ -53,6 +53,59 @@ struct HelpAndCompletionTests {
         #expect(widest(narrow.answer(to: "help user add") ?? "") <= 50)
         #expect(widest(commandLine.output) <= 50)
         #expect(commandLine.output.contains("  user list [--sort asc|desc|added]\n      Show the people, in the order chosen last."))
+        #expect(Self.flowing(help).contains(Self.flowing("--json, --today and --api hold for their line alone. " + Help.keys)), "\(help)")
+        let list = await cli.run("help", "list")
+        #expect(list.output.hasSuffix("\nAlso: ls\n"), "\(list)")
+    }
+
+    /// `text` with each run of spaces and line breaks made one space: text as read, however wrapped.
+    private static func flowing(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test("CLI-32 help at the prompt fits a 24-line terminal; help COMMAND holds the detail: breaks, columns and tables at every width",
+          arguments: [30, 50, 59, 60, 61, 80, 100, 120])
+    func helpLaidOut(width: Int) {
+        #expect(Help.wrapped("aaa bbb", width: 7) == "aaa bbb\n", "a line as long as the width is kept whole")
+        #expect(Help.wrapped("aaa bbb", width: 6) == "aaa\nbbb\n")
+        // Each group's usages, in the columns chosen: at the width they take up, the same columns.
+        let prompt = Help.promptOverview(CommandTable.groups, width: width)
+        for group in CommandTable.groups {
+            let block = Self.block(of: group.title, in: prompt)
+            let taken = block.map(\.count).max() ?? 0
+            #expect(Self.block(of: group.title, in: Help.promptOverview(CommandTable.groups, width: taken)) == block, "\(group.title) at \(width)")
+            #expect(block.allSatisfy { !$0.hasSuffix(" ") }, "\(block)")
+            let shown: Set<String> = Set(block.flatMap { $0.split(separator: " ").map(String.init) })
+            let usages: Set<String> = Set(group.commands.flatMap { $0.usage.split(separator: " ").map(String.init) })
+            #expect(shown == usages)
+        }
+        // What a command does, beside its usage where that leaves it 30 columns, else under it.
+        let overview = Help.overview(CommandTable.groups, width: width)
+        for group in CommandTable.groups {
+            let first = group.commands[0]
+            let nameWidth = group.commands.map(\.usage.count).max() ?? 0
+            let beside = width - (2 + nameWidth + 2) >= 30
+            let line = Self.block(of: group.title, in: overview).first ?? ""
+            let besideIt = line.count > 2 + first.usage.count
+            #expect(line.hasPrefix("  \(first.usage)") && besideIt == beside, "\(line) at \(width)")
+        }
+        let flowing = Self.flowing(overview)
+        for command in CommandTable.all {
+            let aliases = command.aliases.isEmpty ? "" : " (also \(command.aliases.joined(separator: ", ")))"
+            #expect(flowing.contains(Self.flowing(command.usage + " " + command.summary + aliases)), "\(command.usage) at \(width)")
+        }
+        for text in [Help.description, Help.numbering, Help.piped, Help.exitStatus, Help.colour] + Help.options.map(\.summary) {
+            #expect(flowing.contains(Self.flowing(text)), "\(text) at \(width)")
+        }
+        for title in CommandTable.groups.map(\.title) {
+            #expect(overview.contains("\n\(title):\n"))
+        }
+    }
+
+    /// The lines under `title:` in `text`, to the next empty line.
+    private static func block(of title: String, in text: String) -> [String] {
+        let after = text.components(separatedBy: "\n\(title):\n").dropFirst().first ?? ""
+        return Array(after.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map(String.init))
     }
 
     /// The word being typed, what Tab turns it into, and the choices it lists.
@@ -292,6 +345,14 @@ struct HelpAndCompletionTests {
             #expect(page.contains("\n.B \(option)\n"), "\(option)")
         }
         #expect(page.contains("stays theirs until they are deleted"))
+        for title in ["To\\-dos", "People", "The store, help and the prompt"] {
+            #expect(page.contains("\n.SS \(title)\n"), "\(title)")
+        }
+        // Each detail up to its first character roff spells otherwise.
+        for detail in CommandTable.all.compactMap(\.details).map({ $0.prefix { $0 != "-" && $0 != "\\" && $0.isASCII } }) {
+            #expect(detail.count >= 10 && page.contains(detail), "\(detail)")
+        }
+        #expect(page.contains("line N: error: \\[u2026], the rest still run"))
         for key in ["Tab completes", "twice lists the choices", "Ctrl\\-C drops the line, cancels a form or stops a fetch",
                     "Ctrl\\-U deletes before the cursor", "Ctrl\\-Z and fg bring the line back", "Ctrl\\-D, quit or exit leave",
                     "Up brings back earlier commands"] {
