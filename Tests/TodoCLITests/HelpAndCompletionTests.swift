@@ -162,6 +162,7 @@ struct HelpAndCompletionTests {
         ("list +", "+", ["+bills", "+home", "+workshop", "+ΣΊΣΥΦΟΣ"]),
         ("list +ΣΊ", "+ΣΊΣΥΦΟΣ", []),
         ("edit 1 -b", "-bills", []),
+        ("edit +home +h", "+home", []),
         ("list -w", "-workshop", []),
         ("add Call Ann -h", "", []),
         ("search +h", "", []),
