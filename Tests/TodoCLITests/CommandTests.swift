@@ -257,6 +257,17 @@ final class CommandTests {
         #expect(await cli.run("search", "BÜY", "MILK").output == "To do\n  1 [ ] Buy milk\n")
         #expect(await cli.run("search", "rent").output == "No item matches “rent”.\n")
         #expect(await cli.run("search").status == 2)
+
+        try cli.seed(todo: ["Say \"hi\" to Ann", "Buy oat milk"])
+        let quoted = await cli.run([], input: [#"search "hi" to"#, #"search "milk" oat"#, #"search "oat milk""#])
+        #expect(quoted.output == """
+            To do
+              1 [ ] Say "hi" to Ann
+            No item matches “"milk" oat”.
+            To do
+              2 [ ] Buy oat milk
+
+            """, "\(quoted)")
     }
 
     @Test("CLI-9 --json prints the list as data")
