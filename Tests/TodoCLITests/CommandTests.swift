@@ -108,6 +108,8 @@ final class CommandTests {
         (["user", "fetch", "--count", "5", "--cont=5"], "unknown option “--cont”; did you mean “--count”?"),
         (["list", "--json=yes"], "unknown option “--json=yes”; see: todo --help"),
         (["--json=1", "list"], "unknown option “--json=1”; see: todo --help"),
+        (["--complete-lin", "list"], "unknown option “--complete-lin”; see: todo --help"),
+        (["help", "--frobnicate"], "unknown option “--frobnicate”; help takes no option of its own; see: todo help help"),
     ])
     func unknownOption(arguments: [String], said: String) async throws {
         try cli.seed(todo: ["Buy milk"])
@@ -120,6 +122,14 @@ final class CommandTests {
         let piped = await cli.run([], input: [arguments.joined(separator: " ")])
         #expect(piped.errors == "line 1: error: \(said.replacing("; see: todo --help", with: "").replacing("todo help", with: "help"))\n")
         #expect(try cli.storeBytes() == before)
+    }
+
+    @Test("CLI-41 An unknown option is named as one, with the option meant: at the prompt, never one only the command line takes")
+    func unknownOptionAtThePrompt() async throws {
+        let run = await cli.run([], input: ["list --stroe"])
+
+        #expect(run.errors == "line 1: error: unknown option “--stroe”; list takes --sort ORDER; see: help list\n")
+        #expect(await cli.run("list", "--stroe").errors == "error: unknown option “--stroe”; did you mean “--store”?\n")
     }
 
     @Test("CLI-56 An option, a priority or a due filter given twice is refused, and nothing runs", arguments: [
@@ -425,6 +435,9 @@ final class CommandTests {
         #expect(await cli.run("check", "--help") == cli.run("help", "check"))
         #expect(await cli.run("check", "--help").output.hasPrefix("Usage: check N..."))
         #expect(await cli.run("help") == help)
+        let promptHelp = await cli.run([], input: ["--help"])
+        #expect(promptHelp.output.hasPrefix("Commands (type help COMMAND for one"), "\(promptHelp)")
+        #expect(promptHelp == (await cli.run([], input: ["help"])))
         let user = await cli.run("help", "user")
         #expect(user.output.split(separator: "\n").filter { $0.hasPrefix("Usage: ") } == [
             "Usage: user add FIRST LAST DATE [--again]", "Usage: user list [--sort asc|desc|added]", "Usage: user fetch [--count N]",
