@@ -66,8 +66,9 @@ struct HelpAndCompletionTests {
     @Test("CLI-32 help at the prompt fits a 24-line terminal; help COMMAND holds the detail: breaks, columns and tables at every width",
           arguments: [30, 50, 59, 60, 61, 80, 100, 120])
     func helpLaidOut(width: Int) {
-        #expect(Help.wrapped("aaa bbb", width: 7) == "aaa bbb\n", "a line as long as the width is kept whole")
-        #expect(Help.wrapped("aaa bbb", width: 6) == "aaa\nbbb\n")
+        let first = String(repeating: "a", count: width - 4)
+        #expect(Help.wrapped(first + " bbb", width: width) == first + " bbb\n", "a line as long as the width is kept whole")
+        #expect(Help.wrapped(first + " bbb", width: width - 1) == first + "\nbbb\n")
         // Each group's usages, in the columns chosen: at the width they take up, the same columns.
         let prompt = Help.promptOverview(CommandTable.groups, width: width)
         for group in CommandTable.groups {

@@ -358,6 +358,10 @@ final class PromptTests {
             (self.made, self.line, lockPath) = (made, line, folder.file("store.json.lock").path)
         }
 
+        deinit {
+            if lock >= 0 { close(lock) }
+        }
+
         func beforeLine(_ typed: Int) {
             guard typed == line else { return }
             lock = open(lockPath, O_RDWR | O_CREAT, 0o600)
