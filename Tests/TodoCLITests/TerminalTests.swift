@@ -474,6 +474,11 @@ struct TerminalTests {
         #expect(await bash.waitForScreen("todo import store-for-tab.json"), "\(bash.screen)")
         bash.type("\u{15}todo export --output store-for-t\t")
         #expect(await bash.waitForScreen("todo export --output store-for-tab.json"), "\(bash.screen)")
+        bash.type("\u{15}todo export --output=store-for-t\t")
+        #expect(await bash.waitForScreen("todo export --output=store-for-tab.json"), "\(bash.screen)")
+        // After any other word's "=" no file is offered: the letter typed after Tab stands next to the word as typed.
+        bash.type("\u{15}todo add rent=store-for-t\tX")
+        #expect(await bash.waitForScreen("todo add rent=store-for-tX"), "\(bash.screen)")
         bash.type("\u{15}exit\n")
 
         #expect(await bash.exitStatus() == 0, "\(bash.output)")
