@@ -49,6 +49,35 @@ final class PromptHistoryTests {
         #expect(try String(contentsOf: history, encoding: .utf8) == (2...1000).map { "show \($0)\n" }.joined() + "list\n")
     }
 
+    @Test("CLI-48 The prompt's history is kept from one run to the next: a file in the way of its shorter copy leaves it whole")
+    func cutCopyInTheWay() async throws {
+        try FileManager.default.createDirectory(at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let thousand = (1...1000).map { "show \($0)\n" }.joined()
+        try thousand.write(to: history, atomically: false, encoding: .utf8)
+        // The name todo gives the copy it writes before putting it in the history's place.
+        let inTheWay = URL(fileURLWithPath: history.path + ".tmp-\(getpid())")
+        try Data("another program's\n".utf8).write(to: inTheWay)
+
+        let run = await cli.run([], input: ["list"], terminal: true, environment: environment)
+
+        #expect(run.errors == "")
+        #expect(try String(contentsOf: history, encoding: .utf8) == thousand + "list\n")
+        #expect(try Data(contentsOf: inTheWay) == Data("another program's\n".utf8))
+    }
+
+    @Test("CLI-48 The prompt's history is kept from one run to the next: a history others may read is made mine alone again")
+    func madePrivateAgain() async throws {
+        try FileManager.default.createDirectory(at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("list\n".utf8).write(to: history)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: history.path)
+
+        let run = await cli.run([], input: ["add Buy milk"], terminal: true, environment: environment)
+
+        #expect(run.errors == "")
+        #expect(try String(contentsOf: history, encoding: .utf8) == "list\nadd Buy milk\n")
+        #expect(try permissions(history) == 0o600)
+    }
+
     @Test("CLI-48 The prompt's history is kept from one run to the next: not piped lines, and in ~/.local/state without XDG_STATE_HOME")
     func whereItIsKept() async throws {
         let home = cli.folder.file("home")
@@ -128,6 +157,54 @@ final class PromptHistoryTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: history.path)
             #expect(try Data(contentsOf: history) == earlier)
         case .readOnlyFolder: #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        }
+    }
+
+    enum Swap: String, CaseIterable, CustomTestStringConvertible {
+        case link = "a symbolic link"
+        case folder = "a folder"
+        case fileForItsFolder = "a path through a file"
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("CLI-49 A history that is damaged, unreadable, linked or read-only never stops todo: one that becomes so while todo runs",
+          arguments: Swap.allCases)
+    func swappedWhileRunning(swap: Swap) async throws {
+        let folder = history.deletingLastPathComponent()
+        let elsewhere = cli.folder.file("elsewhere")
+        try Data("user list\n".utf8).write(to: elsewhere)
+
+        let run = await cli.run([], input: ["add Buy milk", "list", "add Call Ann"], terminal: true, environment: environment,
+                                beforeLine: { [history] line in
+            guard line == 1 else { return }
+            let files = FileManager.default
+            switch swap {
+            case .link:
+                try? files.removeItem(at: history)
+                try? files.createSymbolicLink(at: history, withDestinationURL: elsewhere)
+            case .folder:
+                try? files.removeItem(at: history)
+                try? files.createDirectory(at: history, withIntermediateDirectories: false)
+            case .fileForItsFolder:
+                try? files.removeItem(at: folder)
+                try? Data("a file\n".utf8).write(to: folder)
+            }
+        })
+
+        let why = switch swap {
+        case .link: "\(history.path) is a symbolic link, which todo does not follow"
+        case .folder: "\(history.path) is not a file"
+        case .fileForItsFolder: "\(history.path) cannot be written (\(String(cString: strerror(ENOTDIR))))"
+        }
+        #expect(run.status == 0)
+        #expect(run.errors == "note: the prompt's history is not kept: \(why)\n")
+        #expect(try cli.saved().unfinished.map(\.title) == ["Call Ann", "Buy milk"])
+        #expect(try Data(contentsOf: elsewhere) == Data("user list\n".utf8))
+        switch swap {
+        case .link: #expect(try FileManager.default.destinationOfSymbolicLink(atPath: history.path) == elsewhere.path)
+        case .folder: #expect(try FileManager.default.contentsOfDirectory(atPath: history.path) == [])
+        case .fileForItsFolder: #expect(try Data(contentsOf: folder) == Data("a file\n".utf8))
         }
     }
 
