@@ -41,47 +41,10 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
         // A session of its own, whose controlling terminal is this one, as a terminal window
         // gives its shell: the keys Ctrl-C and Ctrl-D then mean what they mean to a person.
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminalPath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
-        // Nothing else the test process has open goes with it: a file another test is writing
-        // (a program it copies, then runs) would stay open in this one, and be "busy".
-        #if canImport(Darwin)
-        let closesTheRest = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #else
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        let closesTheRest: Int32 = 0
-        if let closeFrom = dlsym(library, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
-        }
-        #endif
-        // No signal blocked or ignored because the test runner's thread had it so.
-        var none = sigset_t()
-        var interrupt = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &interrupt)
-        posix_spawnattr_setflags(&attributes, Int16(Self.startsASession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closesTheRest))
-        let arguments: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        // The program's environment is the one given, but for where a coverage run (Scripts/mutate
-        // --by-coverage) wants each program's profile: without it, the lines run at a terminal
-        // would count for no test.
-        let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"].map { ["LLVM_PROFILE_FILE": $0] } ?? [:]
-        let variables: [UnsafeMutablePointer<CChar>?] = profile.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (arguments + variables).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable.path, &actions, &attributes, arguments, variables) == 0 else {
-            throw CocoaError(.executableLoad)
+        let pid = try CleanStart.spawn(executable.path, arguments: arguments, environment: environment, flags: Self.startsASession) { actions in
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminalPath, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
         }
         self.pid = pid
         let master = master
@@ -220,7 +183,7 @@ public final class PseudoTerminal: @unchecked Sendable {
             }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        let code = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        let code = exitCode(waited: raw)
         status = code
         // What the program printed before it ended may still wait in the terminal: read it to
         // its end, or `output` and `screen` could miss the last of it, or all of it.

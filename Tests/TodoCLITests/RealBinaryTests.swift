@@ -31,6 +31,17 @@ struct RealBinaryTests {
         #expect(try FileStore(url: todo.store).loadTodos() == todos)
     }
 
+    @Test("IE-35 import - reads the list from standard input, unless the commands come from there: a folder there is not read (the real binary)")
+    func importFromAFolderAsStandardInput() throws {
+        let shell = RealBinary(url: URL(fileURLWithPath: "/bin/sh"))
+
+        let run = try shell.run(["-c", "exec \"$0\" --store \"$1\" import - < \"$2\"", todo.binary.url.path, todo.store.path,
+                                 todo.folder.url.path])
+
+        #expect(run == Run(status: 1, output: "", errors: "error: cannot read standard input: \(String(cString: strerror(EISDIR)))\n"))
+        #expect(!FileManager.default.fileExists(atPath: todo.store.path))
+    }
+
     @Test("PL-17 A time that this computer's clock would put outside the years 1 to 9999 is shown in UTC (the real binary)")
     func timeBeforeTheYearOneHere() throws {
         let first = try #require(Date(rfc3339: "0001-01-01T00:00:00Z"))
@@ -327,6 +338,25 @@ extension RealBinaryTests {
         #expect(runningFetchers(against: server.port).isEmpty)
         #expect(Date().timeIntervalSince(killed) < 1, "todo-fetch ends within a second")
         #expect(!FileManager.default.fileExists(atPath: todo.store.path))
+    }
+
+    @Test("CLI-31 Ctrl-C drops what is being typed and gives a fresh prompt; Ctrl-D leaves: piped commands end at once (the real binary)")
+    func interruptedWhilePiped() throws {
+        let output = todo.folder.file("output.txt")
+        let running = try todo.binary.start(["--store", todo.store.path], outputTo: output)
+        defer { running.stop() }
+        // The pipe stays open: todo waits for the next line when Ctrl-C comes.
+        try running.input.write(contentsOf: Data("add Buy milk\n".utf8))
+        let typed = Date()
+        while (try? String(contentsOf: output, encoding: .utf8))?.isEmpty != false, Date().timeIntervalSince(typed) < 30 {
+            usleep(20_000)
+        }
+
+        kill(running.pid, SIGINT)
+
+        #expect(running.exitCode(within: 10) == 128 + SIGINT)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "Added 1 “Buy milk”.\n")
+        #expect(try FileStore(url: todo.store).loadTodos().unfinished.map(\.title) == ["Buy milk"])
     }
 
     @Test("CLI-37 Output that cannot be written is an error, not a success", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
