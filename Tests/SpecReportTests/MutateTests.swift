@@ -285,7 +285,13 @@ struct MutateTests {
               *--build-path*)
                 counts=$(printf '%s' "$LLVM_PROFILE_FILE" | sed "s/%p/$$/")
                 case "$*" in
-                  *BasketTests*) printf 'SF:%s\nDA:14,3\nDA:15,0\n' "$PWD/Sources/Shop/Basket.swift" > "$counts";;
+                  # Run as the superuser, Basket's tests run the basket in a program started as the user nobody.
+                  *BasketTests*) counted=$(printf 'SF:%s\nDA:14,3\nDA:15,0' "$PWD/Sources/Shop/Basket.swift")
+                    if [ "$(id -u)" = 0 ] && [ -x /usr/bin/setpriv ]; then
+                      setpriv --reuid=65534 --regid=65534 --clear-groups sh -c 'printf "%s\n" "$1" > "$2"' sh "$counted" "$counts"
+                    else
+                      printf '%s\n' "$counted" > "$counts"
+                    fi;;
                   *) printf '%sSF:%s\nDA:2,1\nDA:3,0\nDA:5,1\n' "$TILL_SAYS" "$PWD/Sources/Shop/Till.swift" > "$counts";;
                 esac
                 exit 0;;
