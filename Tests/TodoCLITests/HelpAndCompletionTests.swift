@@ -355,6 +355,8 @@ struct HelpAndCompletionTests {
             #expect(detail.count >= 10 && page.contains(detail), "\(detail)")
         }
         #expect(page.contains("line N: error: \\[u2026], the rest still run"))
+        // ASCII stays as it is, up to the tilde.
+        #expect(page.contains("else ~/.local/share/todo\\-stories/store.json"))
         for key in ["Tab completes", "twice lists the choices", "Ctrl\\-C drops the line, cancels a form or stops a fetch",
                     "Ctrl\\-U deletes before the cursor", "Ctrl\\-Z and fg bring the line back", "Ctrl\\-D, quit or exit leave",
                     "Up brings back earlier commands"] {

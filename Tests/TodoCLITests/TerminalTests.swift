@@ -479,8 +479,38 @@ struct TerminalTests {
         // After any other word's "=" no file is offered: the letter typed after Tab stands next to the word as typed.
         bash.type("\u{15}todo add rent=store-for-t\tX")
         #expect(await bash.waitForScreen("todo add rent=store-for-tX"), "\(bash.screen)")
+        // Where a user took the colon out of the words bash splits at, the choice is the whole word.
+        bash.type("\u{15}COMP_WORDBREAKS=${COMP_WORDBREAKS//:}\n")
+        bash.type("todo edit 2 recur:w\t")
+        #expect(await bash.waitForScreen("todo edit 2 recur:weekly "), "\(bash.screen)")
         bash.type("\u{15}exit\n")
 
         #expect(await bash.exitStatus() == 0, "\(bash.output)")
+    }
+
+    @Test("CLI-61 The zsh completion script completes in a real zsh",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") || FileManager.default.isExecutableFile(atPath: "/bin/zsh")))
+    func zshCompletion() async throws {
+        let folder = todo.binary.url.deletingLastPathComponent().path
+        try Data().write(to: todo.folder.file("store-for-tab.json"))
+        let zsh = try PseudoTerminal(URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") ? "/usr/bin/zsh" : "/bin/zsh"),
+                                     arguments: ["-f", "-i"],
+                                     environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ", "HOME": todo.folder.url.path])
+
+        zsh.type("cd && autoload -Uz compinit && compinit -u -D && source <(todo --completion zsh) && echo loaded\n")
+        #expect(await zsh.waitForScreen("loaded"), "\(zsh.screen)")
+        let tabs = [("todo user f", "todo user fetch"), ("todo --store store-for-t", "todo --store store-for-tab.json"),
+                    ("todo export --output store-for-t", "todo export --output store-for-tab.json"),
+                    ("todo import store-for-t", "todo import store-for-tab.json"), ("todo add Rent PRI:h", "todo add Rent pri:H")]
+        for (typed, completed) in tabs {
+            zsh.type("\u{15}\(typed)\t")
+            #expect(await zsh.waitForScreen("$ \(completed)"), "\(typed): \(zsh.screen)")
+        }
+        // After `help import` no file is offered: the letter typed after Tab stands next to the word as typed.
+        zsh.type("\u{15}todo help import store-for-t\tX")
+        #expect(await zsh.waitForScreen("$ todo help import store-for-tX"), "\(zsh.screen)")
+        zsh.type("\u{15}exit\n")
+
+        #expect(await zsh.exitStatus() == 0, "\(zsh.output)")
     }
 }
