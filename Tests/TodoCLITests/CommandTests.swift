@@ -1,4 +1,5 @@
 import Foundation
+import ListEngine
 import LocalStore
 import TestSupport
 import Testing
@@ -42,6 +43,26 @@ final class CommandTests {
 
             """, errors: ""))
         #expect(await cli.run("ls") == run)
+    }
+
+    @Test("CLI-2 list shows To do then Finished, numbered across both, and the counter last: numbers aligned on the widest, wherever it is")
+    func numbersAlignedOnTheWidest() async throws {
+        try FileStore(url: cli.storeURL).update {
+            $0 = Document(todos: list(todo: [todo(1, "Buy milk")], finished: [finished(10, "Pay rent"), finished(2, "Call Ann")], next: 11))
+        }
+
+        let run = await cli.run("list")
+
+        #expect(run.output == """
+            To do
+               1 [ ] Buy milk
+            Finished
+              10 [x] Pay rent
+               2 [x] Call Ann
+
+            1 to do, 2 finished
+
+            """)
     }
 
     @Test("CLI-3 list on an empty list says how to add something")

@@ -8,7 +8,7 @@ struct DisplayWidthTests {
     @Test("A character takes the columns a terminal draws it in", arguments: [
         ("a", 1), ("李", 2), ("한", 2), ("ａ", 2), ("ｱ", 1), ("😀", 2), ("🏋", 1), ("🏋\u{FE0F}", 2), ("✔", 1), ("✔\u{FE0F}", 2),
         ("👩\u{200D}👩\u{200D}👧", 2), ("🇫🇷", 2), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200D}", 0), ("1\u{FE0F}\u{20E3}", 2),
-        ("\u{1100}\u{1161}", 2), ("〈", 2), ("〿", 1),
+        ("\u{1100}\u{1161}", 2), ("〈", 2), ("〿", 1), ("1\u{301}", 1), ("#\u{20E3}", 1),
     ])
     func character(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
@@ -27,6 +27,7 @@ struct DisplayWidthTests {
         ("abcdefgh", 3, ["abc", "def", "gh"]),
         ("李a", 1, ["李", "a"]),
         ("", 10, [""]),
+        ("Buy  milk", 20, ["Buy  milk"]),
     ])
     func lines(text: String, width: Int, lines: [String]) {
         #expect(DisplayWidth.lines(text, width: width) == lines)

@@ -61,6 +61,7 @@ final class PromptTests {
     @Test("CLI-27 At the prompt a name is kept as it was typed", arguments: [
         ("user add Seán O'Brien 2001-03-17", "Seán O'Brien"),
         ("user add \"Mary Ann\" Lee 1990-05-01", "Mary Ann Lee"),
+        ("user add Ann Lee \"1990-05-01\"", "Ann Lee"),
     ])
     func namesAsTyped(line: String, kept: String) async throws {
         let run = await cli.run([], input: [line], terminal: true)
@@ -68,6 +69,22 @@ final class PromptTests {
         #expect(run.status == 0)
         #expect(run.errors == "")
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == [kept])
+    }
+
+    @Test("CLI-27 At the prompt a name is kept as it was typed: in the add form, quotes around the whole are taken off, and those in it kept")
+    func namesAsTypedInTheForm() async throws {
+        let run = await cli.run([], input: ["user add", "Robert \"Bob\"", "\"\"", "'Robert'", "Lee", "1990-05-01"], terminal: true,
+                                environment: ["NO_COLOR": "1"])
+
+        #expect(run.output.contains("""
+            First name: Robert "Bob"
+            Invalid first name: the first name cannot hold “"”; a name holds letters, spaces, hyphens, apostrophes and periods
+            First name: ""
+            Invalid first name: the first name is empty
+            First name: 'Robert'
+            Last name: Lee
+            """), "\(run.output)")
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.fullName) == ["Robert Lee"])
     }
 
     @Test("CLI-30 In the open detail, edit needs no number")

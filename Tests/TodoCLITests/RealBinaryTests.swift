@@ -42,6 +42,19 @@ struct RealBinaryTests {
         #expect(!FileManager.default.fileExists(atPath: todo.store.path))
     }
 
+    @Test("PL-12 Each item keeps when it was added and last checked, and show tells everything it has: times day first, in two digits each (the real binary)")
+    func timesInTwoDigits() throws {
+        let added = try #require(Date(rfc3339: "2026-11-25T09:05:00Z")), checked = try #require(Date(rfc3339: "2026-11-25T10:10:00Z"))
+        try FileStore(url: todo.store).update {
+            $0 = Document(todos: list(finished: [TestSupport.finished(1, "Pay rent").added(added).checked(checked)], next: 2))
+        }
+
+        let shown = try todo.run(["show", "1"], environment: ["TZ": "UTC"])
+
+        #expect(shown.status == 0)
+        #expect(shown.output.contains("  Added:   25-11-2026 09:05\n  Checked: 25-11-2026 10:10\n"), "\(shown)")
+    }
+
     @Test("PL-17 A time that this computer's clock would put outside the years 1 to 9999 is shown in UTC (the real binary)")
     func timeBeforeTheYearOneHere() throws {
         let first = try #require(Date(rfc3339: "0001-01-01T00:00:00Z"))

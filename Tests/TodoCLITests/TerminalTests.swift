@@ -218,13 +218,19 @@ struct TerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
-    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for (the real binary)")
-    func fetchSaysWhatItWaitsFor() async throws {
+    /// A server that answers a page of ten people after a second and a half: a fetch on a
+    /// terminal says what it waits for meanwhile.
+    private static func slowServer() throws -> LocalHTTPServer {
         let page = try FetchCommandTests.fixture("page-1.3-10-users.json")
-        let slow = try LocalHTTPServer { _ in
+        return try LocalHTTPServer { _ in
             Thread.sleep(forTimeInterval: 1.5)
             return .json(page)
         }
+    }
+
+    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for (the real binary)")
+    func fetchSaysWhatItWaitsFor() async throws {
+        let slow = try Self.slowServer()
         let dripping = try LocalHTTPServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: 0.02) }
         let terminal = try todo.onATerminal()
 
@@ -253,6 +259,22 @@ struct TerminalTests {
         let piped = try todo.run(["--api", slow.baseURL.absoluteString, "user", "fetch", "--count", "10"])
         #expect(piped.status == 0)
         #expect(piped.errors == "", "\(piped)")
+    }
+
+    @Test("CLI-47 On a terminal, a fetch that takes a while says what it waits for: cut to the terminal, never wrapped (the real binary)")
+    func fetchWaitOnANarrowTerminal() async throws {
+        let slow = try Self.slowServer()
+        let terminal = try todo.onATerminal(columns: 30)
+
+        #expect(await terminal.waitForPrompt("todo> "))
+        terminal.type("user fetch --count 10 --api \(slow.baseURL.absoluteString)\n")
+        #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
+        let shown = terminal.output.components(separatedBy: "\r\u{1B}[K").dropFirst().map { $0.prefix { $0 != "\r" && $0 != "\n" } }
+        let waiting = try #require(shown.first { $0.hasPrefix("Waiting for") }, "\(terminal.output)")
+        // One column short of the width: a line that filled it would leave the cursor on the next row.
+        #expect(waiting.count <= 29 && waiting.hasSuffix("…"), "\(waiting)")
+        terminal.type("\u{4}")
+        #expect(await terminal.exitStatus() == 0, "\(terminal.output)")
     }
 
     @Test("CLI-48 The prompt's history is kept from one run to the next, without what was typed into a form (the real binary, on a terminal)")
