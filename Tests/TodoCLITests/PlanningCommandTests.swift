@@ -176,6 +176,7 @@ final class PlanningCommandTests {
 
             """)
         #expect(await run("list", "overdue", terminal: true).output.contains("  1 [ ] A  \u{1B}[31moverdue 3 days\u{1B}[39m\n"))
+        #expect(await run("add", "G due:2026-11-20").output == "Added 7 “G” overdue 5 days.\n")
     }
 
     @Test("PL-11 Checking a repeating to-do finishes it and brings it back, due one period on (the CLI)")
