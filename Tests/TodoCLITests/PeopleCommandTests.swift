@@ -37,6 +37,10 @@ final class PeopleCommandTests {
         #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.number) == [1, 2])
         let form = await cli.run([], input: ["user add --again", "Zoë", "Adams", "1990-03-14"], terminal: true)
         #expect(form.output.contains("Added 3 Zoë Adams, born 14-03-1990.") && !form.output.contains("Add them again?"), "\(form.output)")
+        // The input ends where the answer would be: that is no.
+        let ended = await cli.run([], input: ["user add", "zoë", "adams", "14-03-1990"], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(ended.output.hasSuffix("Add them again? (yes/no): \nCancelled: nobody was added.\ntodo> \n"), "\(ended.output)")
+        #expect(try FileStore(url: cli.storeURL).loadPeople().everyone.map(\.number) == [1, 2, 3])
     }
 
     @Test("PC-2 An invalid field is one error line that names the field, and nothing is added",

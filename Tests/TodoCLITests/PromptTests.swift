@@ -187,6 +187,15 @@ final class PromptTests {
         #expect(try cli.saved().unfinished.titles == ["Pay rent"])
     }
 
+    @Test("SF-54 A line longer than 64 KiB typed into a form's field cancels the form, and the prompt goes on")
+    func longLineInAForm() async throws {
+        let run = await cli.run([], input: ["add", String(repeating: "a", count: 70_000), "add Buy milk"], terminal: true, environment: ["NO_COLOR": "1"])
+
+        #expect(run.errors == "error: the line is longer than 64 KiB (65536 bytes), the most todo takes as one command; the form was cancelled\n")
+        #expect(run.output.contains("Cancelled: nothing was added.\ntodo> add Buy milk\nAdded 1 “Buy milk”.\n"), "\(run.output.suffix(300))")
+        #expect(try cli.saved().unfinished.titles == ["Buy milk"])
+    }
+
     @Test("CLI-14 add without a title opens the add form at the prompt (Save dim, then green, in colour)")
     func addFormInColour() async throws {
         let run = await cli.run([], input: ["add", "", "Buy milk"], terminal: true)

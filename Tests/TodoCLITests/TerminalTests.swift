@@ -474,6 +474,7 @@ struct TerminalTests {
         let folder = todo.binary.url.deletingLastPathComponent().path
         // In the home folder, so that the line stays short of the terminal's width.
         try Data().write(to: todo.folder.file("store-for-tab.json"))
+        try Data().write(to: todo.folder.file("other-store.json"))
         let bash = try PseudoTerminal(URL(fileURLWithPath: "/bin/bash"), arguments: ["--norc", "--noprofile", "-i"],
                                       environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ",
                                                     "HOME": todo.folder.url.path, "INPUTRC": "/dev/null"])
@@ -486,6 +487,10 @@ struct TerminalTests {
         #expect(await bash.waitForScreen("todo --store store-for-tab.json"), "\(bash.screen)")
         bash.type("\u{15}todo --store=store-for-t\t")
         #expect(await bash.waitForScreen("todo --store=store-for-tab.json"), "\(bash.screen)")
+        // Whatever choices another completion left behind are not offered for a file's name.
+        bash.type("\u{15}COMPREPLY=(left-behind)\n")
+        bash.type("todo --store other-s\t")
+        #expect(await bash.waitForScreen("todo --store other-store.json"), "\(bash.screen)")
         bash.type("\u{15}todo --api http://127.0.0.1:9/ us\t")
         #expect(await bash.waitForScreen("todo --api http://127.0.0.1:9/ user"), "\(bash.screen)")
         bash.type("\u{15}todo edit 2 recur:w\t")

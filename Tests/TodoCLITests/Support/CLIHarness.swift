@@ -110,7 +110,8 @@ final class ScriptedInput: LineReader {
         self.beforeLine = beforeLine
     }
 
-    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) -> String? {
+    /// A line longer than the real readers take is refused as they refuse it.
+    func readLine(prompt: String, completions: (@MainActor (String) -> [String])?) throws(LineRefusal) -> String? {
         if completions != nil { tabAtLastPrompt = completions }
         echo?.write(prompt)
         guard next < lines.count else { return nil }
@@ -118,6 +119,7 @@ final class ScriptedInput: LineReader {
         let line = lines[next]
         next += 1
         echo?.write(line + "\n")
+        guard line.utf8.count <= LineRefusal.longestLine else { throw .tooLong }
         return line
     }
 
