@@ -239,6 +239,8 @@ struct TerminalTests {
         #expect(await terminal.waitFor("\r\u{1B}[KWaiting for 127.0.0.1:\(slow.port) to answer: 1 s of at most 15 s"), "\(terminal.output)")
         #expect(await terminal.waitFor("Loaded page 1: 10 new people"), "\(terminal.output)")
         #expect(await terminal.waitForPrompt("todo> ", times: 2))
+        let said = try #require(terminal.output.range(of: "Waiting for")), loaded = try #require(terminal.output.range(of: "Loaded page 1"))
+        #expect(said.lowerBound < loaded.lowerBound, "said while it waits, not once it is over")
         let waiting = terminal.output.components(separatedBy: "to answer: 1 s of at most 15 s").count - 1
         #expect(waiting == 1, "written once each second, not each time todo looks: \(terminal.output)")
         #expect(!terminal.screen.contains { $0.contains("Waiting for") }, "the line is gone once the fetch is over: \(terminal.screen)")
