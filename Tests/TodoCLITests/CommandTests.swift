@@ -466,6 +466,9 @@ final class CommandTests {
         ], "\(user)")
         #expect(user.output.hasPrefix(await cli.run("help", "user", "add").output), "\(user)")
         #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path))
+        // The prompt goes on after it: help is no way out.
+        let goesOn = await cli.run([], input: ["--help", "add Buy milk"])
+        #expect(goesOn.output.hasSuffix("Added 1 “Buy milk”.\n"), "\(goesOn)")
     }
 
     @Test("CLI-19 edit renames the item with that number")
