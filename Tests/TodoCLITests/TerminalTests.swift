@@ -526,7 +526,7 @@ struct TerminalTests {
                                      arguments: ["-f", "-i"],
                                      environment: ["PATH": "\(folder):/usr/bin:/bin", "TERM": "xterm", "PS1": "$ ", "HOME": todo.folder.url.path])
 
-        zsh.type("cd && autoload -Uz compinit && compinit -u -D && source <(todo --completion zsh) && echo loaded\n")
+        zsh.type("cd && autoload -Uz compinit && compinit -u -D && source <(todo --completion zsh) && echo load''ed\n")
         #expect(await zsh.waitForScreen("loaded"), "\(zsh.screen)")
         let tabs = [("todo user f", "todo user fetch"), ("todo --store store-for-t", "todo --store store-for-tab.json"),
                     ("todo export --output store-for-t", "todo export --output store-for-tab.json"),
